@@ -1,0 +1,46 @@
+# Glossa: `make serve` and `make test` do all the set-up on a fresh Debian machine.
+SHELL := /bin/bash
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+HOST ?= 127.0.0.1
+PORT ?= 8080
+# Extra Apertium pairs to install, by package or pair name: make serve PAIRS="apertium-eng-deu"
+PAIRS ?=
+VENV := .venv
+PY := $(VENV)/bin/python
+TEST_OUTPUT ?= test-output
+
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean
+
+deps:
+	scripts/install-deps.sh serve $(PAIRS)
+
+deps-test:
+	scripts/install-deps.sh test $(PAIRS)
+
+build:
+	$(SWIFT) build
+
+build-release:
+	$(SWIFT) build -c release --product glossa
+
+# Installs what is missing, builds in release mode and starts the service with the default pairs.
+serve: deps build-release
+	.build/release/glossa serve --host $(HOST) --port $(PORT)
+
+# Python test tools live in a virtual environment that this target builds itself.
+venv: deps-test
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+
+# Installs what is missing, builds, runs every test.
+test: deps-test venv
+	$(SWIFT) build --build-tests
+	mkdir -p $(TEST_OUTPUT)
+	$(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee $(TEST_OUTPUT)/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -q tests
+
+bench: deps-test venv build-release
+	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
+
+clean:
+	rm -rf .build $(VENV) $(TEST_OUTPUT)

@@ -1,0 +1,1 @@
+#include "cld2_shim.h"

@@ -1,0 +1,1 @@
+// CLD2 shim: see Sources/CCLD2Shim/include

@@ -1,0 +1,1 @@
+print("glossa: under construction")

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Glossa needs, idempotently, and says what it installs.
+# Usage: scripts/install-deps.sh [build|test|serve] [EXTRA_PAIR ...]
+#   build: toolchain libraries; serve: build + default pairs; test: serve + test tools.
+# Extra Apertium pairs may be given by package name (apertium-eng-spa) or by pair (eng-spa),
+# or through GLOSSA_PAIRS="apertium-xxx-yyy ...".
+set -euo pipefail
+
+profile=${1:-serve}
+shift || true
+
+build_pkgs=(apertium apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
+default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt apertium-fr-es apertium-es-gl)
+test_pkgs=(python3-venv)
+
+want=("${build_pkgs[@]}")
+case "$profile" in
+  build) ;;
+  serve) want+=("${default_pairs[@]}") ;;
+  test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
+  *) echo "install-deps: unknown profile '$profile' (build|serve|test)" >&2; exit 2 ;;
+esac
+for p in "$@" ${GLOSSA_PAIRS:-}; do
+  case "$p" in apertium-*) want+=("$p") ;; *) want+=("apertium-$p") ;; esac
+done
+
+missing=()
+for p in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#want[@]} Debian packages for '$profile' are installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+# An old or empty package list cannot find the packages: refresh it once per run.
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-deps: done"
