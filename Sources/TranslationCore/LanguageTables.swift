@@ -16,6 +16,10 @@ enum LanguageTables {
     static let aliases: [String: String] = [
         "iw": "he", "ji": "yi", "in": "id", "jw": "jv", "mo": "ro",
         "arb": "ar", "zsm": "ms", "cmn": "zh", "pes": "fa", "nor": "no",
+        // ISO 639-2/B (bibliographic) codes, which ICU does not convert.
+        "alb": "sq", "arm": "hy", "baq": "eu", "bur": "my", "chi": "zh", "cze": "cs", "dut": "nl",
+        "fre": "fr", "geo": "ka", "ger": "de", "gre": "el", "ice": "is", "mac": "mk", "mao": "mi",
+        "may": "ms", "per": "fa", "rum": "ro", "slo": "sk", "tib": "bo", "wel": "cy",
     ]
 
     /// Languages that engines use but ICU has no data for, with their English names.

@@ -1,0 +1,31 @@
+import Foundation
+import TranslationCore
+import TranslationService
+
+/// The composition root: builds the engines and the detector from the environment and hands
+/// them to the service. The only place that knows which engine modules exist.
+enum Composition {
+    /// Extra Apertium mode directories from `GLOSSA_APERTIUM_MODES` (colon-separated).
+    static var extraModeDirectories: [String] {
+        (ProcessInfo.processInfo.environment["GLOSSA_APERTIUM_MODES"] ?? "")
+            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// The service over every installed engine. `prewarm` starts pipelines now (for commands that
+    /// translate); listing commands leave it off so they return at once.
+    static func makeService(prewarm: Bool = true) async throws -> TranslationService {
+        await TranslationService(engines: [], detector: makeDetector())
+    }
+
+    /// The language detector.
+    static func makeDetector() -> any LanguageDetector {
+        NoDetector()
+    }
+}
+
+/// Placeholder until the CLD2 detector lands.
+struct NoDetector: LanguageDetector {
+    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
+        texts.map { _ in .unknown }
+    }
+}

@@ -1,0 +1,40 @@
+import TranslationCore
+
+/// Exit codes of every `glossa` command; `glossa --help` prints this table.
+enum ExitCode: Int32 {
+    /// Success.
+    case success = 0
+    /// The engine failed or timed out, or another runtime failure.
+    case failure = 1
+    /// The command line is wrong (unknown option, missing value).
+    case usage = 2
+    /// A language is unknown, or no installed pair serves the request.
+    case unsupportedLanguage = 3
+    /// The input cannot be processed (invalid UTF-8 names the line).
+    case invalidInput = 4
+
+    /// The documentation block shared by every `--help`.
+    static let helpText = """
+        Exit codes:
+          0  success
+          1  the engine failed or timed out
+          2  usage error (unknown option, missing value)
+          3  unknown language or no installed pair (the message lists what is available)
+          4  invalid input (for example invalid UTF-8 on stdin; the message names the line)
+        """
+
+    /// The exit code for a translation error.
+    init(_ error: TranslationError) {
+        switch error.kind {
+        case .invalidLanguage, .unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage,
+             .unableToIdentifyLanguage, .notInstalled:
+            self = .unsupportedLanguage
+        case .invalidInput, .limitExceeded:
+            self = .invalidInput
+        case .invalidArgument:
+            self = .usage
+        case .engineFailure, .timeout, .cancelled:
+            self = .failure
+        }
+    }
+}

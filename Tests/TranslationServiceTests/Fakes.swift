@@ -1,0 +1,33 @@
+import TranslationCore
+
+/// A fake engine for routing tests: "translates" by tagging text with the pair it went through,
+/// so a test can see exactly which engine steps a text took.
+struct TaggingEngine: TranslationEngine {
+    let name: String
+    let served: [LanguagePair]
+
+    func pairs() async -> [LanguagePair] { served }
+
+    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
+        guard served.contains(pair) else { throw TranslationError(.unsupportedPair, "fake does not serve \(pair)") }
+        return texts.map { "\($0)>\(pair.target.bcp47)" }
+    }
+
+    func shutdown() async {}
+}
+
+/// A fake detector that reads the language from a `lang:` prefix, and knows nothing otherwise.
+struct PrefixDetector: LanguageDetector {
+    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
+        texts.map { text in
+            guard let colon = text.firstIndex(of: ":"), let code = try? LanguageCode(parsing: String(text[..<colon])) else {
+                return .unknown
+            }
+            return Detection(language: code, confidence: 0.9, isReliable: true)
+        }
+    }
+}
+
+func pairs(_ names: String...) -> [LanguagePair] {
+    names.map { try! LanguagePair(parsing: $0) }
+}

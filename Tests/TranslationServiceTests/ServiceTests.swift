@@ -1,0 +1,84 @@
+import Testing
+import TranslationCore
+@testable import TranslationService
+
+@Suite("TranslationService over fake engines")
+struct ServiceTests {
+    func makeService(maxTexts: Int = 1024) async -> TranslationService {
+        var configuration = TranslationService.Configuration()
+        configuration.maxTextsPerRequest = maxTexts
+        return await TranslationService(
+            engines: [TaggingEngine(name: "first", served: pairs("eng-spa", "spa-cat")),
+                      TaggingEngine(name: "second", served: pairs("eng-spa", "fr-es", "de-fr"))],
+            detector: PrefixDetector(), configuration: configuration)
+    }
+
+    @Test("results keep input order, empty text stays empty")
+    func order() async throws {
+        let service = await makeService()
+        let out = try await service.translate(["a", "", "c"], from: "en", to: "es")
+        #expect(out.map(\.translatedText) == ["a>es", "", "c>es"])
+        #expect(out[0].route?.steps.map(\.engine) == ["first"])
+        #expect(out[1].route == nil)
+    }
+
+    @Test("pivot path is reported")
+    func pivot() async throws {
+        let service = await makeService()
+        let out = try await service.translate(["x"], from: "en", to: "ca")
+        #expect(out[0].translatedText == "x>es>ca")
+        #expect(out[0].route?.path == ["en", "es", "ca"])
+    }
+
+    @Test("detection per text, grouped by language, order kept")
+    func detection() async throws {
+        let service = await makeService()
+        let out = try await service.translate(["en:one", "fr:two", "es:three", "en:four"], from: nil, to: "es")
+        #expect(out.map(\.translatedText) == ["en:one>es", "fr:two>es", "es:three", "en:four>es"])
+        #expect(out.map(\.source) == ["en", "fr", "es", "en"])
+        #expect(out[1].detection?.confidence == 0.9)
+    }
+
+    @Test("undetectable text is a clear error")
+    func undetectable() async {
+        let service = await makeService()
+        await #expect { try await service.translate(["???"], from: nil, to: "es") } throws: {
+            ($0 as? TranslationError)?.kind == .unableToIdentifyLanguage
+        }
+    }
+
+    @Test("unsupported languages and pairs list what is available")
+    func unsupported() async {
+        let service = await makeService()
+        await #expect { try await service.translate(["x"], from: "ja", to: "es") } throws: {
+            guard let e = $0 as? TranslationError else { return false }
+            return e.kind == .unsupportedSourceLanguage && e.message.contains("en, es, fr")
+        }
+        await #expect { try await service.translate(["x"], from: "en", to: "de") } throws: {
+            ($0 as? TranslationError)?.kind == .unsupportedTargetLanguage
+        }
+        await #expect { try await service.translate(["x"], from: "ca", to: "en") } throws: {
+            guard let e = $0 as? TranslationError else { return false }
+            return e.kind == .unsupportedSourceLanguage
+        }
+        await #expect { try await service.translate(["x"], from: "es", to: "fr") } throws: {
+            guard let e = $0 as? TranslationError else { return false }
+            return e.kind == .unsupportedPair && e.message.contains("en-es")
+        }
+    }
+
+    @Test("limits are enforced with a message")
+    func limits() async {
+        let service = await makeService(maxTexts: 2)
+        await #expect { try await service.translate(["a", "b", "c"], from: "en", to: "es") } throws: {
+            ($0 as? TranslationError)?.kind == .limitExceeded
+        }
+    }
+
+    @Test("languages and routes")
+    func listing() async {
+        let service = await makeService()
+        #expect(service.languages() == ["ca", "de", "en", "es", "fr"])
+        #expect(service.routes().contains { $0.isPivot && $0.path == ["en", "es", "ca"] })
+    }
+}

@@ -1,0 +1,182 @@
+"""The `glossa` CLI, run as a user runs it: the built binary over the real Apertium pairs."""
+import json
+import select
+import subprocess
+
+import pytest
+
+COMMANDS = ["translate", "detect", "languages", "pairs", "roundtrip", "serve"]
+
+
+def out(p):
+    return p.stdout.decode()
+
+
+def err(p):
+    return p.stderr.decode()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_exit_codes(run, command):
+    p = run(command, "--help")
+    assert p.returncode == 0, err(p)
+    assert "USAGE: glossa " + command in out(p)
+    assert run("help", command).stdout == p.stdout
+
+
+def test_top_level_help_and_usage_errors(run):
+    assert run("--help").returncode == 0
+    assert "Exit codes" in out(run("--help"))
+    assert run().returncode == 2
+    p = run("frobnicate")
+    assert p.returncode == 2 and "unknown command" in err(p)
+    p = run("translate", "--to", "es", "--colour", "x")
+    assert p.returncode == 2 and "--colour" in err(p)
+    p = run("translate", "hello")
+    assert p.returncode == 2 and "--to" in err(p)
+
+
+def test_translate_arguments(run):
+    p = run("translate", "--from", "en", "--to", "es", "Good morning", "How are you?")
+    assert p.returncode == 0, err(p)
+    lines = out(p).splitlines()
+    assert len(lines) == 2
+    assert "Buenos días" in lines[0]
+
+
+def test_translate_detects_the_source_when_from_is_omitted(run):
+    p = run("translate", "--to", "es", "--json", "Good morning, how are you today?")
+    assert p.returncode == 0, err(p)
+    result = json.loads(out(p))
+    assert result["source"] == "en"
+    assert "Buenos días" in result["translatedText"]
+    assert result["detectedConfidence"] > 0
+
+
+def test_translate_stdin_one_line_in_one_line_out(run):
+    text = "Good morning\n\nThe house is red.\nI like cats.\n"
+    p = run("translate", "--from", "eng", "--to", "spa", stdin=text.encode())
+    assert p.returncode == 0, err(p)
+    lines = out(p).split("\n")
+    assert lines[-1] == ""
+    lines = lines[:-1]
+    assert len(lines) == 4
+    assert "Buenos días" in lines[0]
+    assert lines[1] == ""
+    assert "casa" in lines[2]
+    assert "gatos" in lines[3]
+
+
+def test_translate_streams_before_stdin_closes(glossa_bin):
+    """A line typed is translated at once, while stdin is still open."""
+    proc = subprocess.Popen([glossa_bin, "translate", "-f", "en", "-t", "es"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for sentence, expected in [("Good morning\n", "Buenos días"), ("The house\n", "casa")]:
+            proc.stdin.write(sentence.encode())
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no output while stdin is open: input is not streamed"
+            assert expected in proc.stdout.readline().decode()
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_translate_json_shape(run):
+    p = run("translate", "-f", "en", "-t", "es", "--json", "Good morning")
+    assert p.returncode == 0, err(p)
+    result = json.loads(out(p))
+    assert set(result) >= {"translatedText", "sourceText", "source", "target", "route", "engines"}
+    assert result["route"] == ["en", "es"]
+    assert result["engines"] == ["apertium"]
+
+
+def test_pivot_route_is_reported(run):
+    p = run("translate", "-f", "en", "-t", "pt", "--json", "The house is red.")
+    assert p.returncode == 0, err(p)
+    result = json.loads(out(p))
+    assert result["route"] == ["en", "es", "pt"]
+    assert "casa" in result["translatedText"]
+    p = run("translate", "-f", "es", "-t", "ca", "--json", "La casa es roja.")
+    assert json.loads(out(p))["route"] == ["es", "ca"]
+
+
+def test_html_keeps_tags(run):
+    p = run("translate", "-f", "en", "-t", "es", "--format", "html", "<p>Hello <b>world</b></p>")
+    assert p.returncode == 0, err(p)
+    text = out(p)
+    assert text.startswith("<p>") and "<b>" in text and "</b>" in text and text.rstrip().endswith("</p>")
+    assert "Hola" in text
+
+
+def test_empty_text_gives_empty_output(run):
+    p = run("translate", "-f", "en", "-t", "es", "")
+    assert p.returncode == 0, err(p)
+    assert out(p) == "\n"
+
+
+def test_unknown_language_is_exit_3_and_says_what_is_accepted(run):
+    p = run("translate", "--to", "xx", "hello")
+    assert p.returncode == 3
+    assert "'xx'" in err(p) and "Accepted" in err(p)
+
+
+def test_unsupported_pair_lists_what_is_available(run):
+    p = run("translate", "-f", "en", "-t", "ja", "hello")
+    assert p.returncode == 3
+    assert "es" in err(p) and "available" in err(p)
+
+
+def test_invalid_utf8_names_the_line(run):
+    p = run("translate", "-f", "en", "-t", "es", stdin=b"Good morning\nbad \xff\xfe bytes\nmore\n")
+    assert p.returncode == 4
+    assert "line 2" in err(p)
+    assert "Buenos días" in out(p), "lines before the bad one are still translated"
+
+
+def test_detect(run):
+    p = run("detect", "Hello there!!!", "Buenos días, ¿cómo estás?")
+    assert p.returncode == 0, err(p)
+    lines = [line.split("\t") for line in out(p).splitlines()]
+    assert lines[0][0] == "en" and lines[0][1] == "English"
+    assert lines[1][0] == "es"
+    p = run("detect", "--json", stdin="Bonjour tout le monde, comment ça va ?\n\n".encode())
+    rows = [json.loads(line) for line in out(p).splitlines()]
+    assert len(rows) == 2
+    assert rows[0]["language"] == "fr" and 0 < rows[0]["confidence"] <= 1
+    assert rows[1]["language"] is None
+
+
+def test_languages_localized(run):
+    p = run("languages", "--target", "es")
+    assert p.returncode == 0, err(p)
+    names = dict(line.split("\t") for line in out(p).splitlines())
+    assert names["en"] == "inglés"
+    assert names["ca"] == "catalán"
+    rows = json.loads(out(run("languages", "--json")))
+    assert {"language": "es", "name": "Spanish"} in rows
+
+
+def test_pairs_direct_and_pivot(run):
+    p = run("pairs", "--json")
+    assert p.returncode == 0, err(p)
+    rows = json.loads(out(p))
+    direct = {(r["source"], r["target"]) for r in rows if r["kind"] == "direct"}
+    assert ("en", "es") in direct and ("es", "ca") in direct
+    pivots = [r for r in rows if r["kind"] == "pivot"]
+    assert any(r["source"] == "en" and r["target"] == "pt" and r["path"] == ["en", "es", "pt"] for r in pivots)
+    text = out(run("pairs"))
+    assert "direct" in text and "pivot via" in text
+
+
+def test_roundtrip(run):
+    p = run("roundtrip", "--via", "es", "--from", "en", "--json", "The cat sat on the mat.")
+    assert p.returncode == 0, err(p)
+    steps = [json.loads(line) for line in out(p).splitlines()]
+    assert steps[0] == {"step": 0, "language": "en", "text": "The cat sat on the mat."}
+    assert steps[1]["language"] == "es"
+    assert 2 <= len(steps) <= 51
+    assert [s["step"] for s in steps] == list(range(len(steps)))
