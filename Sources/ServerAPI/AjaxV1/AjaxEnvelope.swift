@@ -58,7 +58,9 @@ enum AjaxEnvelope {
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(text.utf8))
     }
 
+    /// `callback` from the query or a form body (APy and AJAX clients send either).
     static func callbackParameter(_ request: HTTPRequest) -> String? {
+        if let parameters = try? Parameters.parse(request, json: false) { return parameters.last("callback") }
         let query = (try? FormDecoding.parse(Array(request.query.utf8), what: "query string")) ?? []
         return query.last { $0.0 == "callback" }?.1
     }
