@@ -28,8 +28,9 @@ private let echo = ClosureHandler { request in
     }
 }
 
-private func startServer(maxBody: Int = 1024, ioThreads: Int = 1) throws -> HTTPServer {
+private func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+    configuration.connectionTimeoutSeconds = timeout
     configuration.maxBodyBytes = maxBody
     configuration.ioThreads = ioThreads
     configuration.maxHeaderBytes = 8192
@@ -128,6 +129,32 @@ struct HTTPServerTests {
         let client = try RawHTTPClient(port: server.port)
         let response = await client.request("GET", "/h", headers: ["X-Big": String(repeating: "b", count: 20000)])
         #expect(response == nil || response!.status == 431 || response!.status == 413)
+        await server.shutdown()
+    }
+
+    @Test("Expect: 100-continue gets its interim answer, then the body is read")
+    func expectContinue() async throws {
+        let server = try startServer()
+        let client = try RawHTTPClient(port: server.port)
+        await client.write(Array("POST /c HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8))
+        let interim = try #require(await client.readResponse())
+        #expect(interim.status == 100)
+        await client.write(Array("hello".utf8))
+        let response = try #require(await client.readResponse())
+        #expect(response.text == "POST /c ? x=- body=hello")
+        await server.shutdown()
+    }
+
+    @Test("A client that stops sending mid-request is disconnected after the timeout")
+    func slowClientTimeout() async throws {
+        let server = try startServer(timeout: 1)
+        let client = try RawHTTPClient(port: server.port)
+        await client.write(Array("POST /t HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\nonly part".utf8))
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(await client.isClosedByServer())
+        #expect(server.inFlight == 0)
+        // The server still serves others.
+        #expect(await (try RawHTTPClient(port: server.port)).request("GET", "/ok")?.status == 200)
         await server.shutdown()
     }
 
