@@ -40,5 +40,6 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, naming the address.
     public let message: String
 
+    /// The message.
     public var description: String { message }
 }
