@@ -48,7 +48,9 @@ public final class HTTPServer: Sendable {
         }
         let core = ServerCore(handler: handler, configuration: configuration)
         var errorText = [CChar](repeating: 0, count: 256)
-        let started: OpaquePointer? = configuration.host.withCString { host in
+        // `localhost` is the one name accepted: it is what people type, and it needs no resolver.
+        let address = configuration.host.lowercased() == "localhost" ? "127.0.0.1" : configuration.host
+        let started: OpaquePointer? = address.withCString { host in
             var settings = glossa_mhd_settings(
                 host: host, port: UInt16(configuration.port),
                 threads: UInt32(max(1, configuration.ioThreads)),

@@ -158,8 +158,11 @@ struct HTTPServerTests {
         await server.shutdown()
     }
 
-    @Test("A host that is not a numeric address is a clear start error")
-    func badHost() {
+    @Test("A host that is not a numeric address is a clear start error; localhost is loopback")
+    func badHost() async throws {
+        let local = try HTTPServer.start(configuration: .init(host: "localhost", port: 0), handler: echo)
+        #expect(await (try RawHTTPClient(port: local.port)).request("GET", "/l")?.status == 200)
+        await local.shutdown()
         #expect(throws: HTTPServerError.self) {
             try HTTPServer.start(configuration: .init(host: "not-an-ip", port: 0), handler: echo)
         }
