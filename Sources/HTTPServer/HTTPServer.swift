@@ -77,8 +77,11 @@ public final class HTTPServer: Sendable {
     /// every connection. Safe to call more than once.
     public func shutdown() async {
         guard let handle = daemon.withLock({ d -> DaemonHandle? in defer { d = nil }; return d }) else { return }
-        // Quiesce returns the listening socket, which MHD no longer polls; we close it last.
+        // Quiesce returns the listening socket, which MHD no longer polls. The kernel would still
+        // complete handshakes into its backlog, so stop listening now (shutdown, not close: MHD's
+        // threads may still hold the descriptor until MHD_stop_daemon, so it is closed last).
         let listener = MHD_quiesce_daemon(handle.pointer)
+        if listener >= 0 { _ = Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
         if !(await waitForDrain(seconds: configuration.drainTimeoutSeconds)) {
             core.cancelAll()
             _ = await waitForDrain(seconds: 5)
