@@ -1,5 +1,6 @@
 import HTTPTestSupport
 import Testing
+import TranslationCore
 
 private let v2 = "/language/translate/v2"
 
@@ -66,6 +67,16 @@ struct GoogleV2Tests {
         #expect(plain.text == #"{"data":{"languages":[{"language":"en"},{"language":"es"},{"language":"fr"}]}}"#)
         let named = try await live.get("\(v2)/languages?target=es&prettyPrint=false")
         #expect(named.text == #"{"data":{"languages":[{"language":"es","name":"español"},{"language":"fr","name":"francés"},{"language":"en","name":"inglés"}]}}"#)
+        await live.stop()
+    }
+
+    @Test("languages lists an engine variant only when it has a name of its own")
+    func languageVariants() async throws {
+        let engine = PrefixEngine(served: [try LanguagePair(parsing: "eng-cat"), try LanguagePair(parsing: "eng-cat_valencia"),
+                                           try LanguagePair(parsing: "eng-cat_valencia_uni")])
+        let live = try await LiveServer.start(engine: engine)
+        let r = try await live.get("\(v2)/languages?target=en&prettyPrint=false")
+        #expect(r.text == #"{"data":{"languages":[{"language":"ca","name":"Catalan"},{"language":"ca-valencia","name":"Catalan (Valencian)"},{"language":"en","name":"English"}]}}"#)
         await live.stop()
     }
 
