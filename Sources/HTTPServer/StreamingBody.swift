@@ -8,7 +8,13 @@ import Synchronization
 /// MHD (which would busy-wait its polling thread); the next push or the end of the stream resumes
 /// it. Both sides meet under one mutex, and the reader suspends *inside* it, so a producer that
 /// sees `suspended == true` knows the suspension has happened and may resume it.
+///
+/// Back-pressure: past ``highWater`` unsent bytes the producer waits until the client has taken
+/// the buffer down to ``lowWater``, so a slow client cannot make the server hold a whole stream.
 final class StreamingBody: Sendable {
+    static let highWater = 1 << 20
+    static let lowWater = 256 << 10
+
     private struct State {
         var pending: [UInt8] = []
         var offset = 0
@@ -17,6 +23,8 @@ final class StreamingBody: Sendable {
         /// Set when MHD completed the request: the connection may be gone, never resume it.
         var closed = false
         var producer: Task<Void, Never>?
+        /// The producer, waiting for the client to drain the buffer.
+        var roomWaiter: CheckedContinuation<Void, Never>?
     }
 
     private let connection: ConnectionHandle
@@ -29,6 +37,7 @@ final class StreamingBody: Sendable {
         let task = Task.detached { [self] in
             for await chunk in stream where !chunk.isEmpty {
                 self.update { $0.pending += chunk }
+                await self.waitForRoom()
             }
             self.update { $0.finished = true }
         }
@@ -50,6 +59,10 @@ final class StreamingBody: Sendable {
                     s.pending.removeAll(keepingCapacity: true)
                     s.offset = 0
                 }
+                if s.pending.count - s.offset <= Self.lowWater, let waiter = s.roomWaiter {
+                    s.roomWaiter = nil
+                    waiter.resume()
+                }
                 return n
             }
             if s.finished { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
@@ -61,16 +74,31 @@ final class StreamingBody: Sendable {
 
     /// MHD completed the request (I/O thread): stop the producer, never touch the connection again.
     func close() {
-        let producer = state.withLock { s -> Task<Void, Never>? in
+        let (producer, waiter) = state.withLock { s -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
             s.closed = true
-            return s.producer
+            defer { s.roomWaiter = nil }
+            return (s.producer, s.roomWaiter)
         }
         producer?.cancel()
+        waiter?.resume()
     }
 
     /// Cancels the producer (shutdown past its deadline); the stream then ends and resumes.
     func cancel() {
         state.withLock { $0.producer }?.cancel()
+    }
+
+    /// Suspends the producer while more than ``highWater`` bytes wait to be sent (and the
+    /// connection is still open); the reader or ``close()`` resumes it.
+    private func waitForRoom() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let wait = state.withLock { s -> Bool in
+                guard !s.closed, s.pending.count - s.offset > Self.highWater else { return false }
+                s.roomWaiter = continuation
+                return true
+            }
+            if !wait { continuation.resume() }
+        }
     }
 
     private func update(_ change: (inout State) -> Void) {

@@ -28,6 +28,14 @@ private func echo(_ gate: Gate) -> ClosureHandler {
         case "/gated":
             await gate.wait()
             return .text("gated done")
+        case "/big-stream":
+            // 8 MiB in 64 KiB chunks, far past the buffer's high-water mark.
+            let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            Task {
+                for i in 0..<128 { continuation.yield([UInt8](repeating: UInt8(i), count: 65536)) }
+                continuation.finish()
+            }
+            return HTTPResponse(status: 200, stream: stream)
         case "/stream":
             let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
             Task {
@@ -119,6 +127,18 @@ struct HTTPServerTests {
         #expect(response.text == (0..<5).map { "line \($0)\n" }.joined())
         // The connection is still usable afterwards.
         #expect(await client.request("GET", "/z")?.status == 200)
+        await server.shutdown()
+    }
+
+    @Test("A stream larger than the buffer arrives whole and in order")
+    func bigStream() async throws {
+        let server = try startServer()
+        let client = try RawHTTPClient(port: server.port)
+        let response = try #require(await client.request("GET", "/big-stream"))
+        #expect(response.body.count == 128 * 65536)
+        let body = response.body
+        let expected = (0..<128).flatMap { [UInt8](repeating: UInt8($0), count: 65536) }
+        #expect(body == expected)
         await server.shutdown()
     }
 
