@@ -46,11 +46,17 @@ final class RequestContext: @unchecked Sendable {
     var bodyBytesSeen = 0
     /// Whether the body passed the limit (I/O thread).
     var bodyTooLarge = false
-    /// The streaming state, when the response is streamed (I/O thread; the stream shares it).
-    var stream: StreamingBody?
 
-    /// The handler's response and its task; written by the task, read by the I/O thread.
-    let outcome = Mutex<(response: HTTPResponse?, task: Task<Void, Never>?)>((nil, nil))
+    /// What crosses threads: the handler's task and response (written by the task, read by the
+    /// I/O thread) and the streaming state (written by the I/O thread, cancelled by shutdown).
+    struct Outcome {
+        var response: HTTPResponse?
+        var task: Task<Void, Never>?
+        var stream: StreamingBody?
+    }
+
+    /// The shared part, behind a mutex.
+    let outcome = Mutex(Outcome())
 
     init(target: String) { self.target = target }
 }

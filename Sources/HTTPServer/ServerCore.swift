@@ -37,7 +37,7 @@ final class ServerCore: Sendable {
     /// Completed callback: MHD is done with the request (sent, failed or timed out).
     func complete(_ raw: UnsafeMutableRawPointer) {
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-        context.stream?.close()
+        context.outcome.withLock { $0.stream }?.close()
         _ = state.withLock { $0.active.removeValue(forKey: ObjectIdentifier(context)) }
     }
 
@@ -46,7 +46,9 @@ final class ServerCore: Sendable {
     func cancelAll() {
         let contexts = state.withLock { Array($0.active.values) }
         for context in contexts {
-            context.outcome.withLock { $0.task }?.cancel()
+            let (task, stream) = context.outcome.withLock { ($0.task, $0.stream) }
+            task?.cancel()
+            stream?.cancel()
         }
     }
 
@@ -123,7 +125,7 @@ final class ServerCore: Sendable {
             }
         case .stream(let stream):
             let body = StreamingBody(connection: ConnectionHandle(pointer: connection))
-            context.stream = body
+            context.outcome.withLock { $0.stream = body }
             // The reader's context is retained once here and released by MHD's free callback.
             made = MHD_create_response_from_callback(
                 UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, 16 * 1024, streamReader,

@@ -85,7 +85,12 @@ final class StreamingBody: Sendable {
 
     /// Cancels the producer (shutdown past its deadline); the stream then ends and resumes.
     func cancel() {
-        state.withLock { $0.producer }?.cancel()
+        let (producer, waiter) = state.withLock { s -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
+            defer { s.roomWaiter = nil }
+            return (s.producer, s.roomWaiter)
+        }
+        producer?.cancel()
+        waiter?.resume()
     }
 
     /// Suspends the producer while more than ``highWater`` bytes wait to be sent (and the
