@@ -28,6 +28,10 @@ private func echo(_ gate: Gate) -> ClosureHandler {
         case "/gated":
             await gate.wait()
             return .text("gated done")
+        case "/forever":
+            // Ends only when cancelled: shutdown past its drain deadline must cancel it.
+            try? await Task.sleep(for: .seconds(3600))
+            return .text(Task.isCancelled ? "cancelled" : "done", status: 503)
         case "/big-stream":
             // 8 MiB in 64 KiB chunks, far past the buffer's high-water mark.
             let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
@@ -56,13 +60,14 @@ private func echo(_ gate: Gate) -> ClosureHandler {
     }
 }
 
-private func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30, gate: Gate = Gate()) throws -> HTTPServer {
+private func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30, gate: Gate = Gate(),
+                         drain: Double = 20) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
     configuration.connectionTimeoutSeconds = timeout
     configuration.maxBodyBytes = maxBody
     configuration.ioThreads = ioThreads
     configuration.maxHeaderBytes = 8192
-    configuration.drainTimeoutSeconds = 20
+    configuration.drainTimeoutSeconds = drain
     return try HTTPServer.start(configuration: configuration, handler: echo(gate))
 }
 
@@ -173,6 +178,18 @@ struct HTTPServerTests {
         #expect(await gated?.text == "gated done")
         await stopping.value
         #expect(server.inFlight == 0)
+    }
+
+    @Test("Past the drain deadline, shutdown cancels the handler, which still answers")
+    func drainDeadline() async throws {
+        let server = try startServer(drain: 0.5)
+        let client = try RawHTTPClient(port: server.port)
+        async let forever = client.request("GET", "/forever")
+        #expect(await eventually { server.inFlight == 1 })
+        await server.shutdown()
+        let response = await forever
+        #expect(response?.status == 503)
+        #expect(response?.text == "cancelled")
     }
 
     @Test("Headers past the limit are refused by the HTTP library, not crashed on")
