@@ -56,9 +56,16 @@ enum ConversationalWords {
     /// `wordLimit` words looked at: only short text reaches the fallback, and one or two
     /// conversational words in a long text say little.
     static func priors(for text: String, wordLimit: Int = 8) -> [(LanguageCode, Double)] {
+        // Count words before normalising, so that a long text costs one scan and no copies.
+        var count = 0, inWord = false
+        for scalar in text.unicodeScalars {
+            let letter = NGramFeatures.isWordScalar(scalar) || scalar == "-"
+            if letter && !inWord { count += 1 }
+            inWord = letter
+            if count > wordLimit { return [] }
+        }
         let words = text.precomposedStringWithCanonicalMapping.lowercased()
             .split { !NGramFeatures.isWordScalar($0.unicodeScalars.first!) && $0 != "-" }
-        guard words.count <= wordLimit else { return [] }
         return words.flatMap { word in (index[String(word)] ?? []).map { ($0, odds) } }
     }
 }

@@ -91,6 +91,7 @@ public struct NGramDetector: LanguageDetector {
         )
     }
 
+    /// Probabilities from log-odds; shifted by the maximum so that `exp` cannot overflow.
     static func softmax(_ logits: [Double]) -> [Double] {
         guard let peak = logits.max() else { return [] }
         let exps = logits.map { exp($0 - peak) }

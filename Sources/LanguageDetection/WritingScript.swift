@@ -70,7 +70,8 @@ enum WritingScript: String, CaseIterable, Sendable {
 
 /// How many letters of each script a text has.
 struct ScriptCensus: Sendable {
-    /// Letter counts per script (marks count with the letter they modify, by their own block).
+    /// Letter counts per script. Marks count by their own block (Devanagari vowel signs as
+    /// Devanagari); generic combining marks (U+0300 accents in decomposed text) not at all.
     private(set) var counts: [WritingScript: Int] = [:]
     /// All letters counted.
     private(set) var letters = 0
@@ -78,7 +79,9 @@ struct ScriptCensus: Sendable {
     /// Counts the letters of `text`, stopping after `limit` of them (enough to decide).
     init(_ text: String, limit: Int = 4096) {
         for scalar in text.unicodeScalars where NGramFeatures.isWordScalar(scalar) {
-            counts[WritingScript(of: scalar), default: 0] += 1
+            let script = WritingScript(of: scalar)
+            if script == .other && !scalar.properties.isAlphabetic { continue }
+            counts[script, default: 0] += 1
             letters += 1
             if letters >= limit { break }
         }
@@ -86,16 +89,16 @@ struct ScriptCensus: Sendable {
 
     /// The script with the most letters, nil when there are none; ties go to the earlier case.
     var dominant: WritingScript? {
-        WritingScript.allCases.max { (counts[$0] ?? 0, -index($0)) < (counts[$1] ?? 0, -index($1)) }
-            .flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil }
+        var best: (script: WritingScript, count: Int)?
+        for script in WritingScript.allCases {
+            let count = counts[script] ?? 0
+            if count > (best?.count ?? 0) { best = (script, count) }
+        }
+        return best?.script
     }
 
     /// The share (0...1) of letters written in `script`.
     func share(of script: WritingScript) -> Double {
         letters == 0 ? 0 : Double(counts[script] ?? 0) / Double(letters)
-    }
-
-    private func index(_ script: WritingScript) -> Int {
-        WritingScript.allCases.firstIndex(of: script) ?? 0
     }
 }

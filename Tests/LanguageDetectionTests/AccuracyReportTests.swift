@@ -51,6 +51,8 @@ import TranslationCore
         // Calibration of the product's confidence: per fifth of 0...1, (answers, right answers).
         var bins = [(Int, Int)](repeating: (0, 0), count: 5)
         var total = 0
+        var elapsed = [Duration](repeating: .zero, count: Self.systems.count)
+        let clock = ContinuousClock()
         var perLanguage: [(String, Double, Double)] = []
         for (stem, code) in FLORESLabels.codes.sorted(by: { $0.key < $1.key }) {
             let text = try String(contentsOfFile: "\(Self.directory)/\(stem).dev", encoding: .utf8)
@@ -61,7 +63,9 @@ import TranslationCore
                 for (cutIndex, cut) in Cut.allCases.enumerated() {
                     let sample = cut.apply(line)
                     for (index, system) in Self.systems.enumerated() {
+                        let start = clock.now
                         let detection = system.detect(sample)
+                        elapsed[index] += clock.now - start
                         let ok = Self.isCorrect(detection, expected)
                         if ok { correct[index][cutIndex] += 1 }
                         if index == 3 {
@@ -87,6 +91,11 @@ import TranslationCore
             report += "| \(system.name) | " + correct[index].map(percent).joined(separator: " | ") + " |\n"
         }
         let product = 3
+        let detections = Double(total * Cut.allCases.count)
+        report += "\nTime per detection, all cuts (this build; `swift test` builds debug): "
+        report += zip(Self.systems, elapsed).map { system, time in
+            String(format: "%@ %.1f µs", system.name, Double(time.components.attoseconds) / 1e12 / detections + Double(time.components.seconds) * 1e6 / detections)
+        }.joined(separator: ", ") + "\n"
         report += "\nProduct calibration (all cuts): confidence range → answers, % right\n"
         for (index, bin) in bins.enumerated() {
             report += String(format: "  %.1f-%.1f: %5d answers, %5.1f%% right\n", Double(index) / 5, Double(index + 1) / 5,

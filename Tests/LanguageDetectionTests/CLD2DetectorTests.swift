@@ -62,6 +62,15 @@ import TranslationCore
         #expect(await detector.detect([text]) == [.unknown])
     }
 
+    /// The same batch gives the same answers inline and through the Dispatch path.
+    @Test func inlineAndOffPoolPathsAgree() async {
+        let texts = (0..<20).map { ["Hello there!!!", "Guten Morgen zusammen", "안녕하세요", "", "Obrigado"][$0 % 5] }
+        let inline = await CLD2Detector(inlineByteLimit: .max, inlineTextLimit: .max).detect(texts, hint: nil)
+        let offPool = await CLD2Detector(inlineByteLimit: 0, inlineTextLimit: 0).detect(texts, hint: nil)
+        #expect(inline == offPool)
+        #expect(inline.count == texts.count)
+    }
+
     @Test func emptyBatchIsEmpty() async {
         #expect(await detector.detect([]).isEmpty)
     }

@@ -77,3 +77,17 @@ import TranslationCore
         #expect(results.map(\.language) == ["ko", nil, "fr"])
     }
 }
+
+@Suite struct ScriptCensusTests {
+    @Test func countsLettersByScriptAndIgnoresGenericMarks() {
+        let census = ScriptCensus("Cafe\u{301} и 東京")
+        #expect(census.counts == [.latin: 4, .cyrillic: 1, .han: 2])
+        #expect(census.dominant == .latin)
+        #expect(abs(census.share(of: .latin) - 4.0 / 7.0) < 1e-12)
+    }
+
+    @Test func noLettersNoDominantScript() {
+        #expect(ScriptCensus("123 !? 😀").dominant == nil)
+        #expect(ScriptCensus("").share(of: .latin) == 0)
+    }
+}

@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func wordIsFramedAndCutIntoOneToFourGrams() {
-        #expect(grams("Hi!") == ["_h", "_hi", "_hi_", "h", "hi", "hi_", "i", "i_"])
+        #expect(grams("Hi!") == ["h", "_h", "i", "hi", "_hi", "i_", "hi_", "_hi_"])
     }
 
     @Test func digitsPunctuationAndEmojiAreNotFeatures() {
@@ -26,6 +26,12 @@ import Testing
         // Devanagari "हिंदी": vowel signs are marks; the word must not split at them.
         #expect(grams("हिंदी").contains("_हि"))
         #expect(!grams("हिंदी").contains("_ि"))
+    }
+
+    @Test func keysDependOnEveryScalarAndItsOrder() {
+        let keys = ["ab", "ba", "a", "b", "abc", "_a", "a_"].map { NGramFeatures.key($0.unicodeScalars) }
+        #expect(Set(keys).count == keys.count)
+        #expect(NGramFeatures.key("ab".unicodeScalars) == NGramFeatures.key(["a", "b"] as [Unicode.Scalar]))
     }
 
     @Test func letterLimitBoundsTheWork() {

@@ -11,4 +11,4 @@ mkdir -p "$root/.build/tools"
   "$root/Sources/LanguageDetection/NGramFeatures.swift" \
   "$root/Sources/LanguageDetection/FLORESLabels.swift"
 "$root/.build/tools/detector-profiles" "$flores" \
-  "$root/Sources/LanguageDetection/NGramProfiles+Data.swift" "${2:-800}" "${3:-3000}"
+  "$root/Sources/LanguageDetection/NGramProfiles+Data.swift" ${2:+"$2"} ${3:+"$3"}
