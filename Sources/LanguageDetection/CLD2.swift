@@ -27,9 +27,9 @@ enum CLD2 {
     /// Detects `text`. `hint` is a CLD2 language code to favour; `bestEffort` asks for a guess on
     /// text too short for CLD2's own reliability rules.
     static func detect(_ text: String, hint: String? = nil, bestEffort: Bool = false) -> Result {
-        var bytes = Array(interchangeUTF8(text))
+        let bytes = Array(interchangeUTF8(text))
         var raw = glossa_cld2_result()
-        let status = bytes.withUnsafeMutableBufferPointer { buffer in
+        let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let hint {
                     return hint.withCString { glossa_cld2_detect(chars.baseAddress, chars.count, $0, bestEffort ? 1 : 0, &raw) }
@@ -52,6 +52,9 @@ enum CLD2 {
         }
         return Result(candidates: candidates, isReliable: raw.is_reliable != 0, textBytes: Int(raw.text_bytes))
     }
+
+    /// CLD2's version text ("code_version - data_build_date"), for diagnostics.
+    static var version: String { String(cString: glossa_cld2_version()) }
 
     /// The text's UTF-8 with every scalar that CLD2's "interchange-valid" check rejects turned
     /// into a space: C0 controls other than tab, LF, FF and CR (NUL included), DEL, C1 controls

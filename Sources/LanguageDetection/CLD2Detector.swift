@@ -29,6 +29,9 @@ public struct CLD2Detector: LanguageDetector {
     /// of 3 and 10 score alike, within 0.5 points.
     static let bestEffortOdds = 3.0
 
+    /// The CLD2 library's version text, for `--version` output and diagnostics.
+    public static var cld2Version: String { CLD2.version }
+
     /// The short-text fallback.
     public let fallback: NGramDetector
     /// Batches of at most ``inlineTextLimit`` texts and this many UTF-8 bytes run inline on the

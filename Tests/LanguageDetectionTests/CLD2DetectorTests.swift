@@ -71,6 +71,10 @@ import TranslationCore
         #expect(inline.count == texts.count)
     }
 
+    @Test func reportsCLD2Version() {
+        #expect(CLD2Detector.cld2Version.contains("-"))
+    }
+
     @Test func emptyBatchIsEmpty() async {
         #expect(await detector.detect([]).isEmpty)
     }
