@@ -46,7 +46,7 @@ bench: deps-test venv build-release
 FLORES_DIR ?= /work/shared/data/flores200-dev
 detect-accuracy:
 	set -o pipefail; GLOSSA_ACCURACY_REPORT=1 GLOSSA_FLORES_DIR=$(FLORES_DIR) \
-	  $(SWIFT) test --filter AccuracyReportTests 2>&1 | grep -v '^\['
+	  $(SWIFT) test --filter 'AccuracyReportTests|OutOfModelReportTests' 2>&1 | grep -v '^\['
 
 # Regenerates the short-text detector's n-gram profiles from FLORES-200 dev (committed output).
 detector-profiles:
