@@ -23,6 +23,18 @@ enum DetectCommand {
         var name: String?
         var confidence: Double
         var isReliable: Bool
+
+        /// Written by hand so an unknown language is an explicit `null`, not a missing key.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(language, forKey: .language)
+            try c.encode(name, forKey: .name)
+            try c.encode(confidence, forKey: .confidence)
+            try c.encode(isReliable, forKey: .isReliable)
+        }
+
+        private enum CodingKeys: String, CodingKey { case text, language, name, confidence, isReliable }
     }
 
     static func run(_ argv: [String]) async -> Int32 {

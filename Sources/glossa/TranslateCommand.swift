@@ -1,3 +1,4 @@
+import Foundation
 import TranslationCore
 import TranslationService
 
@@ -74,24 +75,55 @@ enum TranslateCommand {
     }
 
     /// Translates stdin batch by batch with a few batches in flight, printing strictly in input
-    /// order: the oldest batch is always awaited first.
+    /// order: a printer awaits each batch's task in the order the batches were read, so a line
+    /// typed by a person is printed as soon as it is translated, and a file keeps the pipelines busy.
     private static func streamStdin(service: TranslationService, source: LanguageCode?, target: LanguageCode,
                                     options: TranslationOptions, printer: ResultPrinter) async throws {
-        let inFlightLimit = 4
-        var inFlight: [Task<[TranslationResult], any Error>] = []
-        for await batch in LineReader.batches() {
-            switch batch {
-            case .lines(_, let lines):
-                inFlight.append(Task { try await service.translate(lines, from: source, to: target, options: options) })
-                if inFlight.count >= inFlightLimit {
-                    try await inFlight.removeFirst().value.forEach(printer.print)
+        // Bounds memory: at most this many batches are read ahead of the printer.
+        let window = AsyncSemaphore(permits: 4)
+        let (queue, enqueue) = AsyncStream<Task<[TranslationResult], any Error>>.makeStream()
+        let printing = Task {
+            for await task in queue {
+                do {
+                    try await task.value.forEach(printer.print)
+                } catch {
+                    // Everything before this batch is printed; the reader may be blocked on
+                    // stdin, so end the process here with the documented exit code.
+                    exit(Failure.report(error))
                 }
-            case .invalidUTF8(let line):
-                for task in inFlight { try await task.value.forEach(printer.print) }
-                throw TranslationError(.invalidInput, "standard input line \(line) is not valid UTF-8")
+                await window.signal()
             }
         }
-        for task in inFlight { try await task.value.forEach(printer.print) }
+        var inputError: TranslationError?
+        for await batch in LineReader.batches() {
+            if case .invalidUTF8(let line) = batch {
+                inputError = TranslationError(.invalidInput, "standard input line \(line) is not valid UTF-8")
+                break
+            }
+            guard case .lines(_, let lines) = batch else { continue }
+            await window.wait()
+            enqueue.yield(Task { try await service.translate(lines, from: source, to: target, options: options) })
+        }
+        enqueue.finish()
+        await printing.value
+        if let inputError { throw inputError }
+    }
+}
+
+/// A counting semaphore for tasks: `wait` suspends (never blocks a thread) until a permit is free.
+actor AsyncSemaphore {
+    private var permits: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(permits: Int) { self.permits = permits }
+
+    func wait() async {
+        if permits > 0 { permits -= 1; return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func signal() {
+        if waiters.isEmpty { permits += 1 } else { waiters.removeFirst().resume() }
     }
 }
 
