@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "glossa", targets: ["glossa"]),
         .library(name: "TranslationCore", targets: ["TranslationCore"]),
+        .library(name: "TranslationKit", targets: ["TranslationKit"]),
     ],
     targets: [
         // The domain core: languages, formats, requests/results, engine and detector protocols.
@@ -28,6 +29,13 @@ let package = Package(
         // Routing pair → engine, pivoting, batching. Engines are injected, never imported.
         .target(name: "TranslationService", dependencies: ["TranslationCore"]),
 
+        // Glossa's own wire types (the streaming endpoint, the pair list), shared by server and SDK.
+        .target(name: "GlossaWire"),
+
+        // The Swift SDK: Apple's Translation API (TranslationSession, LanguageAvailability) over
+        // local engines or a Glossa server, and a typed Google v2 client.
+        .target(name: "TranslationKit", dependencies: ["TranslationCore", "TranslationService", "GlossaWire"]),
+
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
@@ -36,6 +44,7 @@ let package = Package(
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
+        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire"]),
     ],
     swiftLanguageModes: [.v6]
 )
