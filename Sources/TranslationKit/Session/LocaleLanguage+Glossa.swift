@@ -8,7 +8,14 @@ extension LanguageCode {
     /// no variants, so `ca-valencia` cannot be asked for through it.
     /// - Throws: Glossa's error when Foundation's language has no ISO 639 code Glossa knows.
     init(_ language: Locale.Language) throws {
-        let parts = [language.languageCode?.identifier, language.script?.identifier, language.region?.identifier]
+        // Foundation fills in a language's usual script (`eo` reports `Latn`); keep a script
+        // only when it is not the usual one (`sr-Latn`, `zh-Hant`), as BCP-47 tags do.
+        var script = language.script?.identifier
+        if let code = language.languageCode?.identifier, let script_ = script,
+           Locale.Language(identifier: code).maximalIdentifier.split(separator: "-").dropFirst().first.map(String.init) == script_ {
+            script = nil
+        }
+        let parts = [language.languageCode?.identifier, script, language.region?.identifier]
         let tag = parts.compactMap { $0 }.joined(separator: "-")
         self = try LanguageCode(parsing: tag.isEmpty ? language.minimalIdentifier : tag)
     }

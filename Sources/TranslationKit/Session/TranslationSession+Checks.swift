@@ -44,15 +44,20 @@ extension TranslationSession {
                  targetText: translated.text, clientIdentifier: request.clientIdentifier)
     }
 
-    /// An unsupported-pair error becomes `.notInstalled` (with the command) when a package would
-    /// bring the pair; other errors pass through.
+    /// An unsupported-pair error from the engines becomes `.notInstalled` (with the command)
+    /// when a package would bring the pair, and otherwise names the side that no engine *or
+    /// package* serves; other errors pass through.
     func explain(_ error: TranslationError, pair: (source: LanguageCode?, target: LanguageCode)) async -> TranslationError {
         guard let source = pair.source,
               error == .unsupportedLanguagePairing || error == .unsupportedSourceLanguage || error == .unsupportedTargetLanguage,
-              case .packages(let packages)? = try? await InstallPlan.make(
-                  from: source, to: pair.target, catalogue: .debian, isInstalled: backend.transport.isInstalled)
+              let plan = try? await InstallPlan.make(from: source, to: pair.target, catalogue: .debian,
+                                                     isInstalled: backend.transport.isInstalled)
         else { return error }
-        return notInstalled(source: source, target: pair.target, packages: packages)
+        switch plan {
+        case .packages(let packages): return notInstalled(source: source, target: pair.target, packages: packages)
+        case .unavailable: return await unsupported(source: source, target: pair.target)
+        case .installed: return error
+        }
     }
 
     func notInstalled(source: LanguageCode, target: LanguageCode, packages: [String]) -> TranslationError {
@@ -67,15 +72,15 @@ extension TranslationSession {
         }
     }
 
-    /// The error for a pair no package brings, naming the side that is the problem.
+    /// The error for a pair no package brings, naming the side that is the problem: a source
+    /// nothing translates from, a target nothing translates into, or two that nothing joins.
     func unsupported(source: LanguageCode, target: LanguageCode) async -> TranslationError {
-        let installed = (try? await backend.transport.installedPairs()) ?? []
-        let known = PairCatalogue.debian.languages.union(installed.flatMap { [$0.source, $0.target] })
-        if !known.contains(where: { $0.serves(source) }) {
-            return TranslationError.unsupportedSourceLanguage.with("Glossa has no engine or package for \(source.displayName()) (\(source.bcp47)).")
+        let pairs = ((try? await backend.transport.installedPairs()) ?? []) + PairCatalogue.debian.entries.flatMap(\.pairs)
+        if !pairs.contains(where: { $0.source.serves(source) }) {
+            return TranslationError.unsupportedSourceLanguage.with("Glossa has no engine or package that translates from \(source.displayName()) (\(source.bcp47)).")
         }
-        if !known.contains(where: { $0.serves(target) }) {
-            return TranslationError.unsupportedTargetLanguage.with("Glossa has no engine or package for \(target.displayName()) (\(target.bcp47)).")
+        if !pairs.contains(where: { $0.target.serves(target) }) {
+            return TranslationError.unsupportedTargetLanguage.with("Glossa has no engine or package that translates into \(target.displayName()) (\(target.bcp47)).")
         }
         return TranslationError.unsupportedLanguagePairing.with(
             "No installed engine and no Debian package translates \(source.displayName()) → \(target.displayName()), directly or through English, Spanish, Catalan or French.")

@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+import Testing
+import TranslationCore
+import TranslationKit
+import TranslationService
+
+/// The backends every session test runs against.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// A TranslationService in this process.
+    case local
+    var testDescription: String { rawValue }
+}
+
+/// A backend over the fake engine, and the probe that sees what the engine did.
+struct Harness: Sendable {
+    let backend: TranslationSession.Backend
+    let probe: EngineProbe
+    /// Keeps a server alive for the test's duration (nil for local).
+    let keepAlive: (any Sendable)?
+
+    static func make(_ kind: BackendKind, maxConcurrent: Int = 4) async throws -> Harness {
+        let probe = EngineProbe()
+        let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: probe)],
+                                               detector: PrefixDetector())
+        switch kind {
+        case .local:
+            return Harness(backend: .local(service, installer: RefusingInstaller(), maxConcurrent: maxConcurrent),
+                           probe: probe, keepAlive: nil)
+        }
+    }
+
+    func session(_ source: String?, _ target: String?) -> TranslationSession {
+        TranslationSession(configuration: .init(source: source.map(Locale.Language.init(identifier:)),
+                                                 target: target.map(Locale.Language.init(identifier:))),
+                           backend: backend)
+    }
+}
+
+/// An installer that must not be called (sessions on a fixed service).
+struct RefusingInstaller: PackageInstaller {
+    func install(_ packages: [String], progress: @escaping @Sendable (PreparationProgress) -> Void) async throws {
+        throw TranslationKit.TranslationError.internalError
+    }
+}
+
+/// An installer that "installs" by adding the pairs to a registry the service factory reads.
+final class RecordingInstaller: PackageInstaller {
+    let installed = Mutex<[String]>([])
+    func install(_ packages: [String], progress: @escaping @Sendable (PreparationProgress) -> Void) async throws {
+        progress(.output("Setting up \(packages.joined(separator: " ")) ..."))
+        installed.withLock { $0 += packages }
+    }
+}
+
+/// Collects values from concurrent callbacks.
+final class Recorder<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    func append(_ item: T) { items.withLock { $0.append(item) } }
+    var all: [T] { items.withLock { $0 } }
+}
