@@ -87,6 +87,8 @@ struct ServerTransport: SessionTransport {
         let client = GoogleTranslationClient(baseURL: baseURL, apiKey: apiKey)
         do {
             let detection = try await client.detect(text)
+            // Google's "und" (undetermined) is a valid ISO 639 code, but names no language.
+            guard detection.language != "und" else { return nil }
             return try? LanguageCode(parsing: detection.language)
         } catch let error as GoogleTranslationError {
             throw TranslationError.internalError.with(error.description)

@@ -25,6 +25,20 @@ final class Gate: Sendable {
         for waiter in waiters { waiter.resume(returning: true) }
     }
 
+    /// Texts waiting at the gate now.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
+    /// Lets one waiter through (the oldest), leaving the gate closed; false if none waits.
+    @discardableResult
+    func releaseOne() -> Bool {
+        let waiter = state.withLock { s -> CheckedContinuation<Bool, Never>? in
+            guard let id = s.waiters.keys.min() else { return nil }
+            return s.waiters.removeValue(forKey: id)
+        }
+        waiter?.resume(returning: true)
+        return waiter != nil
+    }
+
     /// Waits until the gate opens (true), the task is cancelled (false), or `fallback` seconds pass.
     func wait(fallback: Double = 20) async -> Bool {
         let id = state.withLock { s -> Int in s.nextID += 1; return s.nextID }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import HTTPServer
+import ServerAPI
 import TranslationCore
 import TranslationKit
 import TranslationService
@@ -9,6 +11,8 @@ import TranslationService
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A TranslationService in this process.
     case local
+    /// A real Glossa HTTP server on 127.0.0.1 (an ephemeral port) over the same service.
+    case server
     var testDescription: String { rawValue }
 }
 
@@ -16,8 +20,6 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct Harness: Sendable {
     let backend: TranslationSession.Backend
     let probe: EngineProbe
-    /// Keeps a server alive for the test's duration (nil for local).
-    let keepAlive: (any Sendable)?
 
     static func make(_ kind: BackendKind, maxConcurrent: Int = 4) async throws -> Harness {
         let probe = EngineProbe()
@@ -26,7 +28,11 @@ struct Harness: Sendable {
         switch kind {
         case .local:
             return Harness(backend: .local(service, installer: RefusingInstaller(), maxConcurrent: maxConcurrent),
-                           probe: probe, keepAlive: nil)
+                           probe: probe)
+        case .server:
+            let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
+            RunningServers.keep(server)
+            return Harness(backend: .server(URL(string: "http://127.0.0.1:\(server.port)")!), probe: probe)
         }
     }
 
@@ -58,4 +64,12 @@ final class Recorder<T: Sendable>: Sendable {
     private let items = Mutex<[T]>([])
     func append(_ item: T) { items.withLock { $0.append(item) } }
     var all: [T] { items.withLock { $0 } }
+}
+
+/// The servers tests started. They live until the test process ends: a test hands its backend
+/// to sessions and availability checks that may outlive the harness value, and an HTTP server on
+/// an ephemeral loopback port costs two idle threads.
+enum RunningServers {
+    private static let servers = Mutex<[HTTPServer]>([])
+    static func keep(_ server: HTTPServer) { servers.withLock { $0.append(server) } }
 }
