@@ -54,7 +54,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     /// - Throws: ``TranslationError`` `.unsupportedPair` for a pair that is not installed.
     public func prewarm(_ pairs: [LanguagePair]) async throws {
         var started: [PipelinePool<ApertiumPipeline>] = []
-        for pair in pairs { started.append(try pool(for: pair)) }
+        for pair in pairs { started.append(try await pool(for: pair)) }
         for pool in started { await pool.waitUntilReady() }
     }
 
@@ -99,7 +99,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     }
 
     /// The pool of `pair`, made and started on first use.
-    private func pool(for pair: LanguagePair) throws -> PipelinePool<ApertiumPipeline> {
+    private func pool(for pair: LanguagePair) async throws -> PipelinePool<ApertiumPipeline> {
         if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
         if let pool = pools[pair] { return pool }
         guard let mode = modes[pair] else {
@@ -112,8 +112,9 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         let pool = PipelinePool<ApertiumPipeline>(label: mode.name, limits: limits) {
             try await Self.startPipeline(mode: mode, markUnknownWords: mark, timeout: timeout)
         }
+        // Stored before the first suspension, so concurrent callers share this one pool.
         pools[pair] = pool
-        Task { await pool.start() }
+        await pool.start()
         return pool
     }
 

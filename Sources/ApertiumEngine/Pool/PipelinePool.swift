@@ -13,6 +13,7 @@ actor PipelinePool<Pipeline: PoolPipeline> {
     private var pipelines: [Machine.PipelineID: Pipeline] = [:]
     private var requests: [Machine.RequestID: PendingRequest] = [:]
     private var nextRequest = 0
+    private var started = false
     private var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
     /// Callers waiting for `waitUntilReady`.
     private var readyWaiters: [CheckedContinuation<Void, Never>] = []
@@ -32,6 +33,8 @@ actor PipelinePool<Pipeline: PoolPipeline> {
 
     /// Starts the minimum number of pipelines (in the background).
     func start() {
+        guard !started else { return }
+        started = true
         perform(machine.start(now: clock.now))
     }
 
