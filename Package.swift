@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
-        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer"]),
+        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
     ],
