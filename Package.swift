@@ -58,6 +58,13 @@ let package = Package(
             dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer"]
         ),
 
+        // Runnable TranslationKit examples (built by `swift build`, run by TranslationKitTests).
+        .executableTarget(name: "CafeNames", dependencies: ["TranslationKit", "TranslationService", "ApertiumEngine", "LanguageDetection"],
+                          path: "Examples/CafeNames"),
+        .executableTarget(name: "ArticleExcerpts", dependencies: ["TranslationKit", "TranslationService", "ApertiumEngine", "LanguageDetection"],
+                          path: "Examples/ArticleExcerpts"),
+        .executableTarget(name: "GoogleTutorial", dependencies: ["TranslationKit"], path: "Examples/GoogleTutorial"),
+
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
