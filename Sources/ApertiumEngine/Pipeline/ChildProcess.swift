@@ -75,6 +75,7 @@ final class ChildProcess: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        markInheritedDescriptorsCloseOnExec()
         var child: pid_t = 0
         let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(inPipe[0])
