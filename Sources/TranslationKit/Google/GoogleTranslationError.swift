@@ -74,6 +74,7 @@ public struct GoogleTranslationError: Error, Sendable, Equatable, CustomStringCo
     /// The first `reason` of the envelope's `errors`, when there is one.
     public var reason: String? { details.first?.reason }
 
+    /// `Google v2 HTTP 400 INVALID_ARGUMENT: <message>`.
     public var description: String {
         let where_ = statusCode.map { "HTTP \($0)" } ?? code.rawValue
         return "Google v2 \(where_)\(status.map { " \($0)" } ?? ""): \(message)"
@@ -82,6 +83,7 @@ public struct GoogleTranslationError: Error, Sendable, Equatable, CustomStringCo
     /// Same as ``description``.
     public var errorDescription: String? { description }
 
+    /// Equal when the classes are (``badRequest``, ``forbidden``, …); details may differ.
     public static func == (lhs: GoogleTranslationError, rhs: GoogleTranslationError) -> Bool { lhs.code == rhs.code }
 
     /// Lets `catch GoogleTranslationError.forbidden` match any error of that class.

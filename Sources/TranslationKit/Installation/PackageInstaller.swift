@@ -24,6 +24,9 @@ public struct AptInstaller: PackageInstaller {
     /// Makes the installer.
     public init() {}
 
+    /// Runs `apt-get install -y` for `packages` (after `apt-get update` if the first try fails),
+    /// reporting each output line; throws ``TranslationError/notInstalled`` with the command when
+    /// the process is neither root nor allowed password-less `sudo`.
     public func install(_ packages: [String], progress: @escaping @Sendable (PreparationProgress) -> Void) async throws {
         guard !packages.isEmpty else { return }
         let prefix: [String]

@@ -71,8 +71,10 @@ public struct TranslationError: Error, Sendable, Equatable, Hashable, CustomStri
     /// Same as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }
 
+    /// Equal when the causes are; the reasons may differ.
     public static func == (lhs: TranslationError, rhs: TranslationError) -> Bool { lhs.cause == rhs.cause }
 
+    /// Hashes the cause only, as ``==`` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(cause) }
 
     /// Lets `catch TranslationError.notInstalled` match any error with that cause.
