@@ -27,7 +27,7 @@ import TranslationKit
     /// The consumer takes two results and leaves; every other text waits in the engine. Then the
     /// waiting texts are let through one at a time (a server learns that its client left only
     /// when it writes to the closed connection). Work that had not started must never start:
-    /// the engine sees the two, the texts in flight (the concurrency limit, 4) and the few a
+    /// the engine sees the two, the texts in flight (the concurrency limit: 4 here, 8 on a server) and the few a
     /// server finishes before its writes fail, far fewer than the 200 of the batch.
     @Test(arguments: BackendKind.allCases)
     func leavingTheLoopStopsTheRemainingWork(kind: BackendKind) async throws {
