@@ -42,4 +42,21 @@ import TranslationKit
         await #expect(throws: TranslationError.unsupportedLanguagePairing) { try await harness.session("ur", "es").prepareTranslation() }
         await #expect(throws: TranslationError.unsupportedSourceLanguage) { try await harness.session("eo", "es").prepareTranslation() }
     }
+
+    /// A supported pair that cannot be installed here says what to do: on a server, the command
+    /// for its administrator (nothing is installed locally); on a service that cannot be rebuilt,
+    /// that the package was installed and the process must restart.
+    @Test(arguments: BackendKind.allCases)
+    func prepareSaysWhatToDoWhenItCannotFinish(kind: BackendKind) async throws {
+        let harness = try await Harness.make(kind)
+        let error = await #expect(throws: TranslationError.notInstalled) { try await harness.session("en", "gl").prepareTranslation() }
+        switch kind {
+        case .server:
+            #expect(error?.failureReason?.contains("on the server run: sudo apt-get install -y apertium-en-gl") == true)
+            #expect(harness.installer.installed.withLock { $0 }.isEmpty)
+        case .local:
+            #expect(harness.installer.installed.withLock { $0 } == ["apertium-en-gl"])
+            #expect(error?.failureReason?.contains("restart the process") == true)
+        }
+    }
 }

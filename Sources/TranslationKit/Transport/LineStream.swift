@@ -27,7 +27,12 @@ enum LineStream {
         let delegate = Delegate(continuation)
         // One session per stream: the delegate belongs to the session, which keeps it alive
         // until `finishTasksAndInvalidate` (called when the task completes) lets both go.
-        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        let configuration = URLSessionConfiguration.ephemeral
+        // The request timeout is the longest silence between two pieces of the answer; a batch
+        // may legitimately be quiet while one long text is translated (engines allow 30 s per
+        // chunk), so allow more than URLSession's default of 60 s.
+        configuration.timeoutIntervalForRequest = 300
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         let task = session.dataTask(with: request)
         continuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }

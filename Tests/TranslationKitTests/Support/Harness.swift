@@ -20,19 +20,22 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct Harness: Sendable {
     let backend: TranslationSession.Backend
     let probe: EngineProbe
+    /// Records what `prepareTranslation()` asked to install (local backend only).
+    let installer: RecordingInstaller
 
     static func make(_ kind: BackendKind, maxConcurrent: Int = 4) async throws -> Harness {
         let probe = EngineProbe()
+        let installer = RecordingInstaller()
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: probe)],
                                                detector: PrefixDetector())
         switch kind {
         case .local:
-            return Harness(backend: .local(service, installer: RefusingInstaller(), maxConcurrent: maxConcurrent),
-                           probe: probe)
+            return Harness(backend: .local(service, installer: installer, maxConcurrent: maxConcurrent),
+                           probe: probe, installer: installer)
         case .server:
             let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
             RunningServers.keep(server)
-            return Harness(backend: .server(URL(string: "http://127.0.0.1:\(server.port)")!), probe: probe)
+            return Harness(backend: .server(URL(string: "http://127.0.0.1:\(server.port)")!), probe: probe, installer: installer)
         }
     }
 
