@@ -57,5 +57,6 @@ public struct ClosureHandler: HTTPHandler {
     /// Wraps `body`.
     public init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { self.body = body }
 
+    /// Calls the closure.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse { await body(request) }
 }

@@ -48,7 +48,9 @@ public final class HTTPServer: Sendable {
         }
         let core = ServerCore(handler: handler, configuration: configuration)
         var errorText = [CChar](repeating: 0, count: 256)
-        let started: OpaquePointer? = configuration.host.withCString { host in
+        // `localhost` is the one name accepted: it is what people type, and it needs no resolver.
+        let address = configuration.host.lowercased() == "localhost" ? "127.0.0.1" : configuration.host
+        let started: OpaquePointer? = address.withCString { host in
             var settings = glossa_mhd_settings(
                 host: host, port: UInt16(configuration.port),
                 threads: UInt32(max(1, configuration.ioThreads)),
@@ -75,8 +77,11 @@ public final class HTTPServer: Sendable {
     /// every connection. Safe to call more than once.
     public func shutdown() async {
         guard let handle = daemon.withLock({ d -> DaemonHandle? in defer { d = nil }; return d }) else { return }
-        // Quiesce returns the listening socket, which MHD no longer polls; we close it last.
+        // Quiesce returns the listening socket, which MHD no longer polls. The kernel would still
+        // complete handshakes into its backlog, so stop listening now (shutdown, not close: MHD's
+        // threads may still hold the descriptor until MHD_stop_daemon, so it is closed last).
         let listener = MHD_quiesce_daemon(handle.pointer)
+        if listener >= 0 { _ = Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
         if !(await waitForDrain(seconds: configuration.drainTimeoutSeconds)) {
             core.cancelAll()
             _ = await waitForDrain(seconds: 5)

@@ -1,6 +1,7 @@
 /// How an ``HTTPServer`` listens and what it refuses. Each field documents its default.
 public struct HTTPServerConfiguration: Sendable {
-    /// Numeric IPv4 or IPv6 address to bind. Default: `127.0.0.1` (loopback only).
+    /// Numeric IPv4 or IPv6 address to bind, or `localhost` (127.0.0.1). Default: `127.0.0.1`
+    /// (loopback only).
     public var host: String = "127.0.0.1"
     /// TCP port; 0 picks a free one (see ``HTTPServer/port``). Default: 8080.
     public var port: Int = 8080
@@ -40,5 +41,6 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, naming the address.
     public let message: String
 
+    /// The message.
     public var description: String { message }
 }

@@ -44,6 +44,7 @@ public struct GlossaRouter: HTTPHandler {
         }
     }
 
+    /// Routes one request and records it in ``metrics``.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let start = ContinuousClock.now
         if request.method == "OPTIONS" {

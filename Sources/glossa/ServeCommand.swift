@@ -59,6 +59,13 @@ let serveHelp = """
       --host ADDRESS  numeric address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
       --port PORT     TCP port (default 8080; 0 picks a free port, printed on the first line)
       -h, --help      show this help
+
+    The first line on standard output is `glossa serve: listening on http://HOST:PORT`.
+
+    Exit codes:
+      0  stopped gracefully after SIGTERM or SIGINT
+      1  cannot start (the engines failed, or the address cannot be bound)
+      2  usage error (unknown option, missing value)
     """
 
 private func serveUsage(_ message: String) -> Int32 {

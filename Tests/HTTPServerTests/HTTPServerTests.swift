@@ -3,38 +3,68 @@ import HTTPServer
 import HTTPTestSupport
 import Testing
 
-/// Echoes what the server handed the handler, so each test can see the request as parsed.
-private let echo = ClosureHandler { request in
-    switch request.path {
-    case "/slow":
-        try? await Task.sleep(for: .milliseconds(800))
-        return .text("slow done")
-    case "/stream":
-        let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
-        Task {
-            for i in 0..<5 {
-                try? await Task.sleep(for: .milliseconds(30))
-                continuation.yield(Array("line \(i)\n".utf8))
-            }
-            continuation.finish()
-        }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], stream: stream)
-    default:
-        if case .tooLarge(let limit) = request.bodyStatus {
-            return .text("too large, limit \(limit)", status: 413)
-        }
-        let text = "\(request.method) \(request.path) ?\(request.query) x=\(request.headers["X-Test"] ?? "-") body=\(String(decoding: request.body, as: UTF8.self))"
-        return .text(text)
+/// A latch a handler waits on until the test opens it: no test depends on timing.
+private actor Gate {
+    private var open = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if open { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        open = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }
 
-private func startServer(maxBody: Int = 1024, ioThreads: Int = 1) throws -> HTTPServer {
+/// Echoes what the server handed the handler, so each test can see the request as parsed;
+/// `/gated` waits for the test's gate.
+private func echo(_ gate: Gate) -> ClosureHandler {
+    ClosureHandler { request in
+        switch request.path {
+        case "/gated":
+            await gate.wait()
+            return .text("gated done")
+        case "/stream":
+            let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            Task {
+                for i in 0..<5 {
+                    try? await Task.sleep(for: .milliseconds(30))
+                    continuation.yield(Array("line \(i)\n".utf8))
+                }
+                continuation.finish()
+            }
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"], stream: stream)
+        default:
+            if case .tooLarge(let limit) = request.bodyStatus {
+                return .text("too large, limit \(limit)", status: 413)
+            }
+            let text = "\(request.method) \(request.path) ?\(request.query) x=\(request.headers["X-Test"] ?? "-") body=\(String(decoding: request.body, as: UTF8.self))"
+            return .text(text)
+        }
+    }
+}
+
+private func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30, gate: Gate = Gate()) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+    configuration.connectionTimeoutSeconds = timeout
     configuration.maxBodyBytes = maxBody
     configuration.ioThreads = ioThreads
     configuration.maxHeaderBytes = 8192
-    configuration.drainTimeoutSeconds = 5
-    return try HTTPServer.start(configuration: configuration, handler: echo)
+    configuration.drainTimeoutSeconds = 20
+    return try HTTPServer.start(configuration: configuration, handler: echo(gate))
+}
+
+/// Waits (up to 20 s) until `condition` holds.
+private func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<2000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
 }
 
 @Suite("HTTPServer over libmicrohttpd")
@@ -92,34 +122,37 @@ struct HTTPServerTests {
         await server.shutdown()
     }
 
-    @Test("A slow handler does not hold up other connections on the same I/O thread")
-    func slowHandlerDoesNotBlock() async throws {
-        let server = try startServer(ioThreads: 1)
-        let slowClient = try RawHTTPClient(port: server.port)
-        let fastClient = try RawHTTPClient(port: server.port)
-        let clock = ContinuousClock()
-        async let slow = slowClient.request("GET", "/slow")
-        try await Task.sleep(for: .milliseconds(100))
-        let start = clock.now
-        let fast = await fastClient.request("GET", "/fast")
-        let fastTook = clock.now - start
-        #expect(fast?.status == 200)
-        #expect(fastTook < .milliseconds(600))
-        #expect(await slow?.text == "slow done")
+    @Test("A handler that waits does not hold up other connections on the same I/O thread")
+    func waitingHandlerDoesNotBlock() async throws {
+        let gate = Gate()
+        let server = try startServer(ioThreads: 1, gate: gate)
+        let gatedClient = try RawHTTPClient(port: server.port)
+        let otherClient = try RawHTTPClient(port: server.port)
+        async let gated = gatedClient.request("GET", "/gated")
+        #expect(await eventually { server.inFlight == 1 })
+        // Answered while the gated request is still waiting: the I/O thread is free.
+        #expect(await otherClient.request("GET", "/other")?.status == 200)
+        #expect(server.inFlight == 1)
+        await gate.release()
+        #expect(await gated?.text == "gated done")
         await server.shutdown()
     }
 
     @Test("Shutdown finishes the request in flight, then refuses new connections")
     func gracefulShutdown() async throws {
-        let server = try startServer()
+        let gate = Gate()
+        let server = try startServer(gate: gate)
         let port = server.port
         let client = try RawHTTPClient(port: port)
-        async let slow = client.request("GET", "/slow")
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(server.inFlight == 1)
-        await server.shutdown()
-        #expect(await slow?.text == "slow done")
-        #expect(throws: (any Error).self) { try RawHTTPClient(port: port) }
+        async let gated = client.request("GET", "/gated")
+        #expect(await eventually { server.inFlight == 1 })
+        let stopping = Task { await server.shutdown() }
+        // Shutdown waits for the request; new connections are already refused.
+        #expect(await eventually { (try? RawHTTPClient(port: port)) == nil })
+        await gate.release()
+        #expect(await gated?.text == "gated done")
+        await stopping.value
+        #expect(server.inFlight == 0)
     }
 
     @Test("Headers past the limit are refused by the HTTP library, not crashed on")
@@ -131,10 +164,39 @@ struct HTTPServerTests {
         await server.shutdown()
     }
 
-    @Test("A host that is not a numeric address is a clear start error")
-    func badHost() {
+    @Test("Expect: 100-continue gets its interim answer, then the body is read")
+    func expectContinue() async throws {
+        let server = try startServer()
+        let client = try RawHTTPClient(port: server.port)
+        await client.write(Array("POST /c HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8))
+        let interim = try #require(await client.readResponse())
+        #expect(interim.status == 100)
+        await client.write(Array("hello".utf8))
+        let response = try #require(await client.readResponse())
+        #expect(response.text == "POST /c ? x=- body=hello")
+        await server.shutdown()
+    }
+
+    @Test("A client that stops sending mid-request is disconnected after the timeout")
+    func slowClientTimeout() async throws {
+        let server = try startServer(timeout: 1)
+        let client = try RawHTTPClient(port: server.port)
+        await client.write(Array("POST /t HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\nonly part".utf8))
+        // The server closes it on its own (isClosedByServer reads EOF; a read timeout would be false).
+        #expect(await client.isClosedByServer(waitingUpTo: 20))
+        #expect(await eventually { server.inFlight == 0 })
+        // The server still serves others.
+        #expect(await (try RawHTTPClient(port: server.port)).request("GET", "/ok")?.status == 200)
+        await server.shutdown()
+    }
+
+    @Test("A host that is not a numeric address is a clear start error; localhost is loopback")
+    func badHost() async throws {
+        let local = try HTTPServer.start(configuration: .init(host: "localhost", port: 0), handler: echo(Gate()))
+        #expect(await (try RawHTTPClient(port: local.port)).request("GET", "/l")?.status == 200)
+        await local.shutdown()
         #expect(throws: HTTPServerError.self) {
-            try HTTPServer.start(configuration: .init(host: "not-an-ip", port: 0), handler: echo)
+            try HTTPServer.start(configuration: .init(host: "not-an-ip", port: 0), handler: echo(Gate()))
         }
     }
 }

@@ -77,10 +77,10 @@ public final class RawHTTPClient: @unchecked Sendable {
         await onThread { [self] in readResponseBlocking() }
     }
 
-    /// Whether the server has closed the connection (reads EOF within 2 s).
-    public func isClosedByServer() async -> Bool {
+    /// Whether the server closes the connection (reads EOF) within `seconds`.
+    public func isClosedByServer(waitingUpTo seconds: Int = 5) async -> Bool {
         await onThread { [self] in
-            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var byte: UInt8 = 0
             return recv(fd, &byte, 1, 0) == 0

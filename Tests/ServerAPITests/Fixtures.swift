@@ -7,10 +7,9 @@ import TranslationService
 /// A deterministic engine for protocol tests: prefixes the target code (`hello` → `es:hello`).
 struct PrefixEngine: TranslationEngine {
     let name = "fake"
-    func pairs() async -> [LanguagePair] {
-        [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
-         LanguagePair(source: "en", target: "fr")]
-    }
+    var served: [LanguagePair] = [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
+                                  LanguagePair(source: "en", target: "fr")]
+    func pairs() async -> [LanguagePair] { served }
     func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         texts.map { $0.isEmpty ? "" : "\(pair.target.bcp47):\($0)" }
     }
@@ -35,8 +34,8 @@ struct LiveServer {
     let server: HTTPServer
     let glossa: GlossaServer
 
-    static func start(maxBody: Int = 4096) async throws -> LiveServer {
-        let service = await TranslationService(engines: [PrefixEngine()], detector: WordDetector())
+    static func start(maxBody: Int = 4096, engine: PrefixEngine = PrefixEngine()) async throws -> LiveServer {
+        let service = await TranslationService(engines: [engine], detector: WordDetector())
         var http = HTTPServerConfiguration()
         http.maxBodyBytes = maxBody
         http.drainTimeoutSeconds = 5

@@ -1,5 +1,6 @@
 import HTTPTestSupport
 import Testing
+import TranslationCore
 
 private let v2 = "/language/translate/v2"
 
@@ -69,6 +70,16 @@ struct GoogleV2Tests {
         await live.stop()
     }
 
+    @Test("languages lists an engine variant only when it has a name of its own")
+    func languageVariants() async throws {
+        let engine = PrefixEngine(served: [try LanguagePair(parsing: "eng-cat"), try LanguagePair(parsing: "eng-cat_valencia"),
+                                           try LanguagePair(parsing: "eng-cat_valencia_uni")])
+        let live = try await LiveServer.start(engine: engine)
+        let r = try await live.get("\(v2)/languages?target=en&prettyPrint=false")
+        #expect(r.text == #"{"data":{"languages":[{"language":"ca","name":"Catalan"},{"language":"ca-valencia","name":"Catalan (Valencian)"},{"language":"en","name":"English"}]}}"#)
+        await live.stop()
+    }
+
     @Test("Errors come in Google's envelope with Google's codes and reasons")
     func errors() async throws {
         let live = try await LiveServer.start(maxBody: 2048)
@@ -100,6 +111,10 @@ struct GoogleV2Tests {
         #expect(nonString.0 == 400 && nonString.1 == "parseError")
         let missingRoute = try await live.get("/language/translate/v3")
         #expect(missingRoute.status == 404 && error(missingRoute).1 == "notFound")
+        let jsonp = try await live.get("\(v2)?q=hi&target=es&source=en&format=text&prettyPrint=false&callback=cb")
+        #expect(jsonp.text == "// API callback\ncb({\"data\":{\"translations\":[{\"translatedText\":\"es:hi\"}]}});")
+        let badCallback = try await live.get("\(v2)?q=hi&target=es&callback=alert(1)")
+        #expect(badCallback.status == 400 && error(badCallback).3.contains("callback"))
         let method = try #require(await live.client().request("DELETE", v2))
         #expect(method.status == 405 && method.header("allow") == "GET, POST, OPTIONS")
         await live.stop()

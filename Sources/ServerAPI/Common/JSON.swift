@@ -3,11 +3,17 @@ import Foundation
 /// A JSON value with ordered object members, so every wire format is written byte-for-byte as
 /// its reference shows it (key order, escaping), which `JSONEncoder` does not promise.
 public enum JSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` / `false`.
     case bool(Bool)
+    /// An integer, written without a fraction.
     case int(Int)
+    /// A number, written in its shortest round-tripping form.
     case double(Double)
+    /// A string.
     case string(String)
+    /// A list, in order.
     case array([JSON])
     /// Members in the order written.
     case object([(String, JSON)])
@@ -121,6 +127,7 @@ extension JSON: Decodable {
 }
 
 extension JSON {
+    /// Structural equality; object members compare in order.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true

@@ -73,7 +73,11 @@ struct GoogleV2API: Sendable {
             let display = try nonEmpty(p.last("target")).map { try LanguageCode(parsing: $0) }
             _ = try nonEmpty(p.last("model")).map(Self.model)
             var seen = Set<String>()
-            let codes = service.languages().filter { seen.insert($0.googleCode).inserted }
+            // Engine-internal variants (`ca-valencia-uni-iec2017`) would list as a row of identical
+            // "Catalan"s; Google-style lists keep a variant only when it has a name of its own.
+            let codes = service.languages().filter { code in
+                (code.variants.isEmpty || code.displayName() != code.base.displayName()) && seen.insert(code.googleCode).inserted
+            }
             var entries: [(code: String, name: String?)] = codes.map { code in
                 (code.googleCode, display.map { code.displayName(in: $0) })
             }

@@ -50,7 +50,13 @@ enum GoogleV2Output {
         let value = { (name: String) in query.last { $0.0 == name }?.1 }
         let pretty = !(["false", "0"].contains(value("prettyPrint")?.lowercased() ?? "") || value("pp") == "0")
         let text = body.serialized(JSON.Style(pretty: pretty))
-        if let callback = value("callback"), JSONP.isValidCallback(callback) {
+        if let callback = value("callback") {
+            guard JSONP.isValidCallback(callback) else {
+                // Refused, not ignored: a caller that asked for JSONP must not get bare JSON silently.
+                let error = GoogleV2Error.response(for: .translation(.invalidArgument(
+                    "callback", given: callback, accepted: "a JavaScript identifier such as handleResult")), request: HTTPRequest(method: "GET", path: "/"))
+                return error
+            }
             return HTTPResponse(status: status, headers: ["Content-Type": "text/javascript; charset=UTF-8"],
                                 body: Array("// API callback\n\(callback)(\(text));".utf8))
         }

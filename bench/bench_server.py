@@ -1,0 +1,229 @@
+"""Glossa's HTTP server against Apertium APy (Debian apertium-apy, the nearest peer) on the same
+pair (eng-spa), the same sentences and the same requests, both on 127.0.0.1, in one run:
+
+- single sentences: requests/s and p50/p99 latency at concurrency 1, 4 and 16, the identical
+  APy request `GET /translate?langpair=eng|spa&q=...` sent to both;
+- paragraphs (8 sentences each) through `/translate`: characters/s;
+- batches of 32 sentences: Glossa's Google v2 POST with 32 `q`, APy's `/translate` with the 32
+  sentences as one newline-separated text (APy has no batch call): characters/s;
+- the raw `apertium eng-spa` pipeline on the same paragraphs, for words/s against Glossa's.
+
+APy runs in its default configuration (-j1) and with two server processes (-j2); the best of the
+two is "APy best". Load comes from one process per connection (no shared GIL), keep-alive.
+BENCH_SECONDS sets the seconds per measurement (default 5)."""
+import http.client
+import json
+import multiprocessing
+import os
+import pathlib
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+GLOSSA = os.environ.get("GLOSSA_BIN", str(REPO / ".build" / "release" / "glossa"))
+FLORES = REPO.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
+SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
+LEVELS = [1, 4, 16]
+ENV = {**os.environ, "LC_ALL": "C.UTF-8"}
+
+SENTENCES = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
+PARAGRAPHS = [" ".join(SENTENCES[i:i + 8]) for i in range(0, 8 * 40, 8)]
+BATCHES = [SENTENCES[i:i + 32] for i in range(0, 32 * 12, 32)]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(port: int, path: str, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", path)
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    sys.exit(f"server on port {port} not ready after {timeout} s")
+
+
+def start_glossa():
+    proc = subprocess.Popen([GLOSSA, "serve", "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=ENV)
+    line = proc.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+    if not match:
+        proc.kill()
+        sys.exit(f"glossa serve did not start (first line {line!r}); is `serve` wired to the HTTP server?")
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    port = int(match.group(1))
+    wait_ready(port, "/health")
+    return proc, port
+
+
+def start_apy(processes: int):
+    port = free_port()
+    proc = subprocess.Popen(["/usr/bin/python3", str(REPO / "bench" / "apy_loopback.py"), "-p", str(port),
+                             "-j", str(processes), "/usr/share/apertium/modes"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, start_new_session=True)
+    wait_ready(port, "/listPairs")
+    return proc, port
+
+
+def stop(proc) -> None:
+    """SIGTERM by PID (APy -j forks children into its own session: signal that group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM) if proc.pid == os.getpgid(proc.pid) else proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    except (subprocess.TimeoutExpired, ProcessLookupError):
+        proc.kill()
+        proc.wait()
+
+
+def apy_request(text: str):
+    return ("GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": text, "format": "txt"}), None, {})
+
+
+def worker(args):
+    """One keep-alive connection sending `requests` round-robin until the deadline (or once each)."""
+    port, requests, start_index, deadline, once = args
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    latencies, errors, i = [], 0, start_index
+    while (once and i < start_index + len(requests)) or (not once and time.time() < deadline):
+        method, path, body, headers = requests[i % len(requests)]
+        i += 1
+        t0 = time.perf_counter()
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            ok = response.status == 200
+        except OSError:
+            ok = False
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        latencies.append(time.perf_counter() - t0)
+        errors += 0 if ok else 1
+    conn.close()
+    return latencies, errors
+
+
+def load(pool, port: int, requests, concurrency: int, seconds: float):
+    deadline = time.time() + seconds
+    start = time.perf_counter()
+    parts = pool.map(worker, [(port, requests, k * 7, deadline, False) for k in range(concurrency)])
+    elapsed = time.perf_counter() - start
+    latencies = sorted(l for part, _ in parts for l in part)
+    errors = sum(e for _, e in parts)
+    return {"requests": len(latencies), "errors": errors, "rps": len(latencies) / elapsed,
+            "p50_ms": 1000 * latencies[len(latencies) // 2],
+            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]}
+
+
+def volume(pool, port: int, requests, chars: int, concurrency: int):
+    """Sends every request once, spread over `concurrency` connections; characters/s."""
+    share = [requests[k::concurrency] for k in range(concurrency)]
+    start = time.perf_counter()
+    parts = pool.map(worker, [(port, s, 0, 0, True) for s in share if s])
+    elapsed = time.perf_counter() - start
+    return {"seconds": elapsed, "chars_per_s": chars / elapsed, "errors": sum(e for _, e in parts)}
+
+
+def measure(pool, port: int, glossa: bool):
+    single = [apy_request(s) for s in SENTENCES[:200]]
+    for request in single[:20]:  # warm the pipelines
+        worker((port, [request], 0, 0, True))
+    result = {"single": {c: load(pool, port, single, c, SECONDS) for c in LEVELS}}
+    paragraphs = [apy_request(p) for p in PARAGRAPHS]
+    para_chars = sum(len(p) for p in PARAGRAPHS)
+    result["paragraphs"] = {c: volume(pool, port, paragraphs, para_chars, c) for c in (1, 4)}
+    if glossa:
+        batches = [("POST", "/language/translate/v2?prettyPrint=false",
+                    json.dumps({"q": b, "target": "es", "source": "en", "format": "text"}),
+                    {"Content-Type": "application/json"}) for b in BATCHES]
+    else:
+        batches = [apy_request("\n".join(b)) for b in BATCHES]
+    batch_chars = sum(len(s) for b in BATCHES for s in b)
+    result["batches"] = {c: volume(pool, port, batches, batch_chars, c) for c in (1, 4)}
+    return result
+
+
+def raw_pipeline_words_per_s() -> float:
+    """The raw `apertium eng-spa` pipeline over the paragraphs (x10, so start-up is amortised)."""
+    text = "\n".join(PARAGRAPHS * 10) + "\n"
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(text)
+    best = float("inf")
+    for _ in range(2):
+        with open(f.name, "rb") as src:
+            t0 = time.perf_counter()
+            subprocess.run(["apertium", "-f", "txt", "eng-spa"], stdin=src, stdout=subprocess.DEVNULL, check=True, env=ENV)
+            best = min(best, time.perf_counter() - t0)
+    os.unlink(f.name)
+    return len(text.split()) / best
+
+
+def main():
+    multiprocessing.set_start_method("fork")
+    results = {}
+    with multiprocessing.Pool(max(LEVELS) + 1) as pool:
+        proc, port = start_glossa()
+        try:
+            results["glossa"] = measure(pool, port, glossa=True)
+        finally:
+            stop(proc)
+        for processes in (1, 2):
+            proc, port = start_apy(processes)
+            try:
+                results[f"apy_j{processes}"] = measure(pool, port, glossa=False)
+            finally:
+                stop(proc)
+    results["raw_words_per_s"] = raw_pipeline_words_per_s()
+    report(results)
+    out = REPO / "bench-output"
+    out.mkdir(exist_ok=True)
+    (out / "server.json").write_text(json.dumps(results, indent=2))
+
+
+def report(r):
+    g = r["glossa"]
+    apys = ["apy_j1", "apy_j2"]
+    print(f"pair eng-spa; FLORES eng dev sentences; {SECONDS:.0f} s per level; 127.0.0.1")
+    print("\nsingle sentences (identical GET /translate requests):")
+    print(f"{'conc':>4} {'server':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}")
+    for c in LEVELS:
+        for name in ["glossa"] + apys:
+            s = r[name]["single"][c]
+            print(f"{c:>4} {name:>8} {s['rps']:9.1f} {s['p50_ms']:8.2f} {s['p99_ms']:8.2f} {s['errors']:6d}")
+        best = max(r[a]["single"][c]["rps"] for a in apys)
+        best_p99 = min(r[a]["single"][c]["p99_ms"] for a in apys)
+        print(f"     ratio glossa/APy-best: {g['single'][c]['rps'] / best:.2f}x req/s, p99 {g['single'][c]['p99_ms']:.2f} vs {best_p99:.2f} ms")
+    for kind in ("paragraphs", "batches"):
+        print(f"\n{kind} (characters/s):")
+        for c in (1, 4):
+            row = "  ".join(f"{name} {r[name][kind][c]['chars_per_s']:9.0f}" for name in ["glossa"] + apys)
+            best = max(r[a][kind][c]["chars_per_s"] for a in apys)
+            errors = sum(r[n][kind][c]["errors"] for n in ["glossa"] + apys)
+            print(f"  conc {c}: {row}   glossa/APy-best {g[kind][c]['chars_per_s'] / best:.2f}x   errors {errors}")
+    words_per_char = sum(len(p.split()) for p in PARAGRAPHS) / sum(len(p) for p in PARAGRAPHS)
+    print(f"\nraw `apertium -f txt eng-spa` on the paragraphs: {r['raw_words_per_s']:.0f} words/s")
+    for kind in ("paragraphs", "batches"):
+        for c in (1, 4):
+            wps = g[kind][c]["chars_per_s"] * words_per_char
+            print(f"  glossa {kind} conc {c}: {wps:.0f} words/s = {wps / r['raw_words_per_s']:.2f} of raw")
+
+
+if __name__ == "__main__":
+    main()
