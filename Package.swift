@@ -34,6 +34,10 @@ let package = Package(
             dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService"]
         ),
 
+        // Words per second of the Apertium engine against the raw `apertium` command, same run.
+        .executableTarget(name: "apertium-bench", dependencies: ["ApertiumEngine", "TranslationCore"],
+                          path: "Benchmarks/apertium-bench"),
+
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
