@@ -48,7 +48,10 @@ enum ModeDiscovery {
                     }
                     result.modes[pair] = ApertiumMode(pair: pair, name: name, file: url)
                 } catch let error as TranslationError {
-                    result.skipped[name] = "not a language pair: \(error.message)"
+                    let parts = name.split(separator: "-", omittingEmptySubsequences: false).count
+                    result.skipped[name] = parts == 2
+                        ? "not a language pair: \(error.message)"
+                        : "not a language pair: a mode name is SOURCE-TARGET, this one has \(parts) parts (an auxiliary mode)"
                 } catch {
                     result.skipped[name] = "not a language pair: \(error)"
                 }
