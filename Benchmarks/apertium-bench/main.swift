@@ -23,6 +23,27 @@ let input = FileManager.default.temporaryDirectory.appendingPathComponent("apert
 try Data(text.utf8).write(to: input)
 defer { try? FileManager.default.removeItem(at: input) }
 
+/// CPU seconds (user + system) that `pids` have used so far, from /proc.
+func cpuSeconds(of pids: [Int32]) -> Double {
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    return pids.reduce(0) { sum, pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return sum }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After "(comm)": state is field 0, utime 11, stime 12.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return sum }
+        return sum + (user + system) / ticks
+    }
+}
+
+/// CPU seconds used by this process, or by its reaped children.
+func cpuSeconds(_ who: Int32) -> Double {
+    var usage = rusage()
+    getrusage(who, &usage)
+    let t = { (tv: timeval) in Double(tv.tv_sec) + Double(tv.tv_usec) / 1e6 }
+    return t(usage.ru_utime) + t(usage.ru_stime)
+}
+
 /// Seconds for the raw command, from start-up to the last output byte.
 func raw() throws -> Double {
     let process = Process()
@@ -53,14 +74,24 @@ let engine = ApertiumEngine(configuration: .init(maxPipelines: 1))
 try await engine.prewarm([pair])
 print("text: \(file) ×\(repeatCount): \(words) words, \(text.utf8.count) bytes, \(lines.count) lines")
 var results: [String: [Double]] = [:]
+var cpu: [String: [Double]] = [:]
+let pids = await engine.pipelinePIDs(for: pair).joined().map { $0 }
+/// CPU seconds of the engine: its pipeline's processes plus this process.
+func engineCPU() -> Double { cpuSeconds(of: pids) + cpuSeconds(Int32(RUSAGE_SELF.rawValue)) }
 for round in 1...rounds {
+    var c0 = cpuSeconds(Int32(RUSAGE_CHILDREN.rawValue))
     let r = try raw()
+    cpu["raw apertium", default: []].append(cpuSeconds(Int32(RUSAGE_CHILDREN.rawValue)) - c0)
     var start = ContinuousClock.now
+    c0 = engineCPU()
     let one = try await engine.translate([text], pair: pair, options: TranslationOptions())
     let e1 = (ContinuousClock.now - start).seconds
+    cpu["engine, one text", default: []].append(engineCPU() - c0)
     start = ContinuousClock.now
+    c0 = engineCPU()
     let many = try await engine.translate(lines, pair: pair, options: TranslationOptions())
     let e2 = (ContinuousClock.now - start).seconds
+    cpu["engine, batch of lines", default: []].append(engineCPU() - c0)
     precondition(one[0].split(separator: "\n", omittingEmptySubsequences: false).count == lines.count && many.count == lines.count)
     for (name, seconds) in [("raw apertium", r), ("engine, one text", e1), ("engine, batch of lines", e2)] {
         results[name, default: []].append(Double(words) / seconds)
@@ -69,7 +100,10 @@ for round in 1...rounds {
 }
 let best = results.mapValues { $0.max()! }
 let rawBest = best["raw apertium"]!
+let medianCPU = cpu.mapValues { $0.sorted()[$0.count / 2] }
 for name in ["raw apertium", "engine, one text", "engine, batch of lines"] {
-    print(String(format: "best  %@ %8.0f words/s  %5.1f%% of raw", name.padding(toLength: 24, withPad: " ", startingAt: 0), best[name]!, 100 * best[name]! / rawBest))
+    print(String(format: "best  %@ %8.0f words/s  %5.1f%% of raw;  CPU %.2f s (median), %5.1f%% of raw's",
+                 name.padding(toLength: 24, withPad: " ", startingAt: 0), best[name]!, 100 * best[name]! / rawBest,
+                 medianCPU[name]!, 100 * medianCPU[name]! / medianCPU["raw apertium"]!))
 }
 await engine.shutdown()
