@@ -65,6 +65,10 @@ let package = Package(
                           path: "Examples/ArticleExcerpts"),
         .executableTarget(name: "GoogleTutorial", dependencies: ["TranslationKit"], path: "Examples/GoogleTutorial"),
 
+        // Words per second of the Apertium engine against the raw `apertium` command, same run.
+        .executableTarget(name: "apertium-bench", dependencies: ["ApertiumEngine", "TranslationCore"],
+                          path: "Benchmarks/apertium-bench"),
+
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

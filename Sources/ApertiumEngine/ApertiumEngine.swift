@@ -41,11 +41,13 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         }
     }
 
+    /// Every installed direction, from the mode files found at init.
     public func pairs() -> [LanguagePair] { modes.keys.sorted() }
 
     /// The installed modes.
     public nonisolated var installedModes: [ApertiumMode] { modes.values.sorted { $0.pair < $1.pair } }
 
+    /// The modes loaded (by Apertium name) and the mode files skipped, with the reason.
     public func status() -> EngineStatus {
         EngineStatus(engine: name, loaded: modes.values.map(\.name).sorted(), skipped: skipped)
     }
@@ -58,6 +60,11 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         for pool in started { await pool.waitUntilReady() }
     }
 
+    /// Translates each text through a warm pipeline of `pair`'s mode; HTML keeps its markup.
+    /// Empty texts give empty outputs without touching a pipeline.
+    /// - Throws: ``TranslationError`` `.unsupportedPair` (listing the installed pairs) when no
+    ///   mode serves `pair`; `.engineFailure` or `.timeout` when the pipeline failed twice;
+    ///   `.cancelled` after `shutdown()`.
     public nonisolated func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         let pool = try await pool(for: pair)
         if texts.allSatisfy(\.isEmpty) { return texts }

@@ -1,23 +1,6 @@
 import Foundation
 import TranslationCore
 
-/// One installed Apertium translation mode: a pair and the mode file that describes its pipeline.
-public struct ApertiumMode: Sendable, Equatable {
-    /// The direction the mode translates.
-    public let pair: LanguagePair
-    /// The mode's name as Apertium spells it (`eng-spa`, `es-pt_BR`).
-    public let name: String
-    /// The `.mode` file.
-    public let file: URL
-
-    /// Makes a mode.
-    public init(pair: LanguagePair, name: String, file: URL) {
-        self.pair = pair
-        self.name = name
-        self.file = file
-    }
-}
-
 /// Finds installed modes by reading mode directories (Debian's `/usr/share/apertium/modes` and
 /// the user's), turning names such as `eng-spa`, `es-pt_BR`, `eng-cat_valencia_iec2017` into
 /// pairs and setting aside, with the reason, the names that are not a pair (`eco-es-fr`).
@@ -48,7 +31,10 @@ enum ModeDiscovery {
                     }
                     result.modes[pair] = ApertiumMode(pair: pair, name: name, file: url)
                 } catch let error as TranslationError {
-                    result.skipped[name] = "not a language pair: \(error.message)"
+                    let parts = name.split(separator: "-", omittingEmptySubsequences: false).count
+                    result.skipped[name] = parts == 2
+                        ? "not a language pair: \(error.message)"
+                        : "not a language pair: a mode name is SOURCE-TARGET, this one has \(parts) parts (an auxiliary mode)"
                 } catch {
                     result.skipped[name] = "not a language pair: \(error)"
                 }

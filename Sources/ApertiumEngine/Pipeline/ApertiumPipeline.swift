@@ -125,8 +125,9 @@ final class ApertiumPipeline: PoolPipeline {
         }
         guard first else { return }
         fail(TranslationError(.engineFailure, "The Apertium pipeline for \(label) was stopped."))
-        process.signalGroup(SIGTERM)
-        // A stage that ignores SIGTERM gets SIGKILL; `signalGroup` skips it once reaped.
+        // SIGTERM to the stages, then SIGKILL to the whole group for whatever is left after two
+        // seconds (a hung stage, or bash itself); both are skipped once bash is reaped.
+        process.signalStages(SIGTERM)
         DispatchQueue.global().asyncAfter(deadline: .now() + 2) { [process] in process.signalGroup(SIGKILL) }
     }
 

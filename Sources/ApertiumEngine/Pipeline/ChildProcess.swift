@@ -100,6 +100,17 @@ final class ChildProcess: Sendable {
         }
     }
 
+    /// Sends `signal` to every stage of the group but not to bash, which then reaps its stages
+    /// and exits on its own. (Signalling bash at the same time would orphan the stages, and
+    /// where PID 1 does not reap orphans they would stay as zombies.) The PIDs are safe to
+    /// signal: they are in our group, whose ID cannot be reused while bash is unreaped.
+    func signalStages(_ signal: Int32) {
+        reaped.withLock { isReaped in
+            guard !isReaped else { return }
+            for stage in groupProcessIDs where stage != pid { _ = kill(stage, signal) }
+        }
+    }
+
     /// Waits for the child to exit and reaps it. Blocks: call it on a dedicated thread only.
     func waitForExit() {
         var info = siginfo_t()

@@ -50,6 +50,8 @@ actor PipelinePool<Pipeline: PoolPipeline> {
     }
 
     /// Translates `chunks` on one pipeline, retrying once on a fresh one if it breaks.
+    /// A caller's cancellation does not stop a request that is running: the pipeline finishes
+    /// it (its deadline still applies), which keeps the pipeline's framing intact.
     func submit(_ chunks: [[UInt8]]) async throws -> [[UInt8]] {
         if chunks.isEmpty { return [] }
         let id = nextRequest
@@ -80,7 +82,13 @@ actor PipelinePool<Pipeline: PoolPipeline> {
             case .startPipeline(let id):
                 Task { await self.startPipeline(id) }
             case .run(let request, let pipelineID):
-                guard let pipeline = pipelines[pipelineID], let chunks = requests[request]?.chunks else { continue }
+                guard let pipeline = pipelines[pipelineID], let chunks = requests[request]?.chunks else {
+                    // Cannot happen while the machine and this actor agree; if it does, report a
+                    // failure so the request is retried rather than left waiting forever.
+                    let error = TranslationError(.engineFailure, "The Apertium pipeline for \(label) vanished.")
+                    Task { self.perform(self.machine.requestFailed(request, on: pipelineID, error: error, now: self.clock.now)) }
+                    continue
+                }
                 Task { await self.run(request, chunks: chunks, on: pipeline, id: pipelineID) }
             case .stopPipeline(let id):
                 pipelines.removeValue(forKey: id)?.terminate()
