@@ -19,6 +19,14 @@ public struct CLD2Detector: LanguageDetector {
     public static let unreliableConfidence = 0.3
     /// Below this many letter bytes, CLD2's reliable answers are cross-checked by the fallback.
     static let shortTextBytes = 50
+    /// A fallback posterior below this yields to CLD2's guess of a language it does not model.
+    static let outOfModelThreshold = 0.6
+    /// Prior odds the fallback gives CLD2's reliable answer when cross-checking short text.
+    static let reliableOdds = 10.0
+    /// Prior odds the fallback gives CLD2's best-effort guess. Low, because on a word or two
+    /// that guess leans to English ("Merci beaucoup" comes back "en"); on FLORES prefixes odds
+    /// of 3 and 10 score alike, within 0.5 points.
+    static let bestEffortOdds = 3.0
 
     /// The short-text fallback.
     public let fallback: NGramDetector
@@ -60,9 +68,19 @@ public struct CLD2Detector: LanguageDetector {
         // the fallback has no model: it knows 35 languages and the single-language scripts.
         let bestEffort = CLD2.detect(text, hint: cld2Hint, bestEffort: true)
         let cld2Guess = bestEffort.candidates.first.flatMap { CLD2Codes.language(fromCLD2: $0.code) }
-        let guess = fallback.detection(for: text, favouring: [hint, cld2Guess].compactMap { $0 })
+        let priors = [hint.map { ($0, NGramDetector.hintOdds) }, cld2Guess.map { ($0, Self.bestEffortOdds) }]
+        let guess = fallback.detection(for: text, priors: priors.compactMap { $0 })
+        let cld2Answer = Self.detection(from: bestEffort, cap: Self.unreliableConfidence, reliable: false)
+        // The fallback cannot name a language it has no profile for (Finnish "Kiitos" would come
+        // out as Esperanto). When CLD2 guesses such a language and the fallback is unsure, CLD2's
+        // guess wins. Measured by `make detect-accuracy`: on 1-2-word windows of 128 such
+        // languages this lifts accuracy from 11-27 % to 29-40 %, for 0.3-0.7 points lost on FLORES.
+        if let cld2Guess, let cld2Answer, !fallback.models(cld2Guess),
+           guess.confidence < Self.outOfModelThreshold * NGramDetector.maximumConfidence {
+            return cld2Answer
+        }
         if guess.language != nil { return guess }
-        return Self.detection(from: bestEffort, cap: Self.unreliableConfidence, reliable: false) ?? .unknown
+        return cld2Answer ?? .unknown
     }
 
     /// CLD2 calls short text reliable more often than it should (close pairs: Bosnian and
@@ -73,8 +91,9 @@ public struct CLD2Detector: LanguageDetector {
     /// (2 words to 20 characters) and changes nothing on full sentences.
     private func crossChecked(_ reliable: Detection, text: String, scoredBytes: Int, hint: LanguageCode?) -> Detection {
         guard scoredBytes < Self.shortTextBytes, let language = reliable.language,
-              fallback.modelLanguages.contains(language) else { return reliable }
-        let check = fallback.detection(for: text, favouring: [hint, language].compactMap { $0 })
+              fallback.models(language) else { return reliable }
+        let priors = [hint.map { ($0, NGramDetector.hintOdds) }, (language, Self.reliableOdds)]
+        let check = fallback.detection(for: text, priors: priors.compactMap { $0 })
         guard let other = check.language, other != language else { return reliable }
         return check
     }

@@ -12,11 +12,8 @@ public struct NGramDetector: LanguageDetector {
     /// Confidence is the model's posterior scaled by this, so a fallback guess always ranks
     /// below a reliable CLD2 answer.
     public static let maximumConfidence = 0.8
-    /// Prior odds given to a favoured language (the caller's hint, CLD2's best-effort guess):
-    /// enough to tip a close call, not to override the text. On the FLORES hold-out, odds of 10
-    /// for CLD2's guess change prefix accuracy by -0.2 to +0.3 points (neutral in domain), while
-    /// out of the news domain ("Привет") CLD2's web-trained guess is the better-informed one.
-    static let favouredOdds = 10.0
+    /// Prior odds for the caller's hint: enough to tip a close call, not to override the text.
+    public static let hintOdds = 10.0
     /// Divides the log-likelihoods before the softmax. Overlapping 1-4-grams count every letter
     /// up to ten times, which makes raw naive Bayes posteriors absurdly sharp.
     static let temperature = Double(NGramFeatures.maxLength)
@@ -31,6 +28,11 @@ public struct NGramDetector: LanguageDetector {
     /// The languages the n-gram model can tell apart (single-language scripts add more).
     public var modelLanguages: [LanguageCode] { model.languages }
 
+    /// Whether the n-gram model has a profile for the language (any script or region of it).
+    public func models(_ language: LanguageCode) -> Bool {
+        model.languages.contains { $0.language == language.language }
+    }
+
     /// One detection per text, in order. Pure computation of a few microseconds per short text,
     /// so it runs inline; ``CLD2Detector`` moves large batches off the cooperative pool.
     public func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
@@ -39,12 +41,12 @@ public struct NGramDetector: LanguageDetector {
 
     /// Detects one text synchronously.
     public func detection(for text: String, hint: LanguageCode?) -> Detection {
-        detection(for: text, favouring: [hint].compactMap { $0 })
+        detection(for: text, priors: hint.map { [($0, Self.hintOdds)] } ?? [])
     }
 
-    /// Detects one text, giving each language in `favoured` prior odds of ``favouredOdds``
-    /// (a language listed twice gets the odds squared).
-    func detection(for text: String, favouring favoured: [LanguageCode]) -> Detection {
+    /// Detects one text, multiplying each listed language's odds by its factor (a base code
+    /// such as `zh` applies to every script of it; a language listed twice gets both factors).
+    func detection(for text: String, priors: [(LanguageCode, Double)]) -> Detection {
         let census = ScriptCensus(text)
         guard let dominant = census.dominant else { return .unknown }
         let kana = (census.counts[.hiragana] ?? 0) + (census.counts[.katakana] ?? 0)
@@ -56,7 +58,7 @@ public struct NGramDetector: LanguageDetector {
         if let language = WritingScript.singleLanguage[dominant] {
             return scriptDetection(language, share: census.share(of: dominant))
         }
-        return bayesDetection(text, script: dominant, favoured: favoured)
+        return bayesDetection(text, script: dominant, priors: priors)
     }
 
     private func scriptDetection(_ language: LanguageCode, share: Double) -> Detection {
@@ -64,16 +66,20 @@ public struct NGramDetector: LanguageDetector {
         Detection(language: language, confidence: Self.maximumConfidence * share, isReliable: share >= 0.8)
     }
 
-    private func bayesDetection(_ text: String, script: WritingScript, favoured: [LanguageCode]) -> Detection {
+    private func bayesDetection(_ text: String, script: WritingScript, priors: [(LanguageCode, Double)]) -> Detection {
         let candidates = model.scripts.indices.filter { model.scripts[$0].contains(script) }
         let (scores, grams) = model.scores(text)
         // No profile for this script (Tifinagh, Cherokee, …) or nothing the model knows: no guess.
         guard !candidates.isEmpty, grams > 0 else { return .unknown }
+        // Conversational words are priors like the hint (see ConversationalWords for why).
+        let priors = priors + ConversationalWords.priors(for: text)
         let logits = candidates.map { column in
             let language = model.languages[column]
             // Match on the base language too, so a hint "zh" favours both Chinese scripts.
-            let favours = favoured.count { $0 == language || ($0.isBase && $0.language == language.language) }
-            return scores[column] / Self.temperature + Double(favours) * log(Self.favouredOdds)
+            let prior = priors.reduce(0.0) { sum, prior in
+                prior.0 == language || (prior.0.isBase && prior.0.language == language.language) ? sum + log(prior.1) : sum
+            }
+            return scores[column] / Self.temperature + prior
         }
         let ranked = Self.softmax(logits).enumerated().sorted { $0.element > $1.element }
         let top = ranked.prefix(3).map { (language: model.languages[candidates[$0.offset]], p: $0.element) }

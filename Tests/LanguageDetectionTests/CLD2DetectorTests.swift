@@ -91,13 +91,23 @@ import TranslationCore
         #expect(spanish.language == "es")
     }
 
-    /// Greetings are rare in the fallback's news-domain training text; CLD2's best-effort guess,
-    /// given as a prior, carries them.
-    @Test(arguments: [("Привет", "ru"), ("Bonjour", "fr"), ("Gracias", "es"), ("Hello", "en")])
+    /// Greetings are rare in the fallback's news-domain training text; the conversational word
+    /// lists and CLD2's best-effort guess, given as priors, carry them.
+    @Test(arguments: [("Привет", "ru"), ("Bonjour", "fr"), ("Gracias", "es"), ("Hello", "en"), ("Hola", "es"), ("Ciao", "it"), ("Merci beaucoup", "fr")])
     func shortGreetings(text: String, expected: String) async {
         let result = await detector.detect([text])[0]
         #expect(result.language == LanguageCode(stringLiteral: expected), "\(text)")
         #expect(result.confidence > 0)
+    }
+
+    /// Slovak, Polish, Welsh and Finnish have no n-gram profile: when CLD2 is unsure, its guess
+    /// must win over a forced in-model answer (at CLD2's low unreliable confidence).
+    @Test(arguments: [("Ďakujem", "sk"), ("Cześć", "pl"), ("Diolch", "cy"), ("Kiitti", "fi")])
+    func languageOutsideTheFallbackModelKeepsCLD2sGuess(text: String, expected: String) async {
+        let result = await detector.detect([text])[0]
+        #expect(result.language == LanguageCode(stringLiteral: expected))
+        #expect(!result.isReliable)
+        #expect(result.confidence <= CLD2Detector.unreliableConfidence)
     }
 
     @Test func fallbackAnswersAreLessConfidentThanReliableOnes() async {
