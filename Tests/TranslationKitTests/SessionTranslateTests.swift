@@ -63,3 +63,21 @@ import TranslationKit
         #expect(configuration != before)
     }
 }
+
+/// A batch larger than one streaming request allows still comes back whole, on every backend.
+@Suite struct LargeBatchTests {
+    @Test(arguments: BackendKind.allCases)
+    func aBatchOfTwoThousandTextsComesBackWholeAndInOrder(kind: BackendKind) async throws {
+        let harness = try await Harness.make(kind, maxConcurrent: 16)
+        let requests = (0..<2000).map { TranslationSession.Request(sourceText: "t\($0)", clientIdentifier: String($0)) }
+        let session = harness.session("en", "es")
+        let ordered = try await session.translations(from: Array(requests.prefix(1000)))
+        #expect(ordered.map(\.targetText) == (0..<1000).map { "t\($0)>es" })
+        var seen = Set<String>()
+        for try await response in session.translate(batch: requests) {
+            #expect(response.targetText == "t\(response.clientIdentifier!)>es")
+            seen.insert(response.clientIdentifier!)
+        }
+        #expect(seen.count == 2000)
+    }
+}

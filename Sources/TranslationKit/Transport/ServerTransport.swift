@@ -25,23 +25,25 @@ struct ServerTransport: SessionTransport {
         return complete
     }
 
+    /// Texts per streaming request: the server's limit (`StreamingAPI.maxTexts`). A larger batch
+    /// is sent as consecutive requests on the same stream, so no text is refused or dropped.
+    static let maxTextsPerRequest = 1024
+
     func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) -> AsyncThrowingStream<StreamedItem, any Error> {
-        let body = StreamTranslateRequest(q: texts, source: source?.bcp47, target: target.bcp47, format: "text")
-        var request = URLRequest(url: baseURL.appendingPathComponent("glossa/v1/translate/stream"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/x-ndjson", forHTTPHeaderField: "Accept")
-        if let apiKey { request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key") }
-        request.httpBody = try? JSONEncoder().encode(body)
-        let lines = LineStream.open(request)
         let (stream, continuation) = AsyncThrowingStream<StreamedItem, any Error>.makeStream()
         let task = Task { [baseURL] in
             do {
-                var decoder = StreamDecoder(count: texts.count, server: baseURL.absoluteString)
-                for try await event in lines {
-                    if let item = try decoder.consume(event) { continuation.yield(item) }
+                for start in stride(from: 0, to: texts.count, by: Self.maxTextsPerRequest) {
+                    let chunk = Array(texts[start..<min(texts.count, start + Self.maxTextsPerRequest)])
+                    var decoder = StreamDecoder(count: chunk.count, server: baseURL.absoluteString)
+                    for try await event in LineStream.open(request(for: chunk, from: source, to: target)) {
+                        if var item = try decoder.consume(event) {
+                            item.index += start
+                            continuation.yield(item)
+                        }
+                    }
+                    try decoder.finish()
                 }
-                try decoder.finish()
                 continuation.finish()
             } catch let error as TranslationError {
                 continuation.finish(throwing: error)
@@ -52,10 +54,22 @@ struct ServerTransport: SessionTransport {
                     "Could not reach the Glossa server at \(baseURL.absoluteString): \(error.localizedDescription)"))
             }
         }
-        // Why: ending this stream cancels the task, whose iteration of `lines` then ends, which
-        // cancels the HTTP request and closes the connection, so the server stops the batch.
+        // Why: ending this stream cancels the task, whose iteration of the answer's lines then
+        // ends, which cancels the HTTP request and closes the connection: the server stops.
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    private func request(for texts: [String], from source: LanguageCode?, to target: LanguageCode) -> URLRequest {
+        let body = StreamTranslateRequest(q: texts, source: source?.bcp47, target: target.bcp47, format: "text")
+        var request = URLRequest(url: baseURL.appendingPathComponent("glossa/v1/translate/stream"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/x-ndjson", forHTTPHeaderField: "Accept")
+        if let apiKey { request.setValue(apiKey, forHTTPHeaderField: "X-Goog-Api-Key") }
+        // Strings and optional strings only: encoding cannot fail.
+        request.httpBody = try? JSONEncoder().encode(body)
+        return request
     }
 
     func installedPairs() async throws -> [LanguagePair] {
