@@ -13,6 +13,13 @@ enum InstallPlan: Sendable, Equatable {
     /// Pivots tried, in the service's order of preference.
     static let pivots: [LanguageCode] = ["en", "es", "ca", "fr"]
 
+    /// Works out the plan against what `transport` has installed now (asked once).
+    static func make(from source: LanguageCode, to target: LanguageCode, catalogue: PairCatalogue,
+                     transport: any SessionTransport) async throws -> InstallPlan {
+        let installed = try await transport.installedSnapshot()
+        return try await make(from: source, to: target, catalogue: catalogue, isInstalled: { installed($0, $1) })
+    }
+
     /// Works out the plan: installed if the transport can translate it; else one package for a
     /// direct pair; else the missing legs of the first pivot that works.
     static func make(from source: LanguageCode, to target: LanguageCode, catalogue: PairCatalogue,

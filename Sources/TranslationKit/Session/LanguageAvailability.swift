@@ -47,7 +47,7 @@ public struct LanguageAvailability: Sendable {
         let target = target ?? .userPreferred
         guard let s = try? LanguageCode(source), let t = try? LanguageCode(target) else { return .unsupported }
         if s.language == t.language, s.script == nil || t.script == nil || s.script == t.script { return .unsupported }
-        let plan = try? await InstallPlan.make(from: s, to: t, catalogue: .debian, isInstalled: backend.transport.isInstalled)
+        let plan = try? await InstallPlan.make(from: s, to: t, catalogue: .debian, transport: backend.transport)
         switch plan {
         case .installed?: return .installed
         case .packages?: return .supported

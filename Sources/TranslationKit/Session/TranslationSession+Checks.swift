@@ -51,7 +51,7 @@ extension TranslationSession {
         guard let source = pair.source,
               error == .unsupportedLanguagePairing || error == .unsupportedSourceLanguage || error == .unsupportedTargetLanguage,
               let plan = try? await InstallPlan.make(from: source, to: pair.target, catalogue: .debian,
-                                                     isInstalled: backend.transport.isInstalled)
+                                                     transport: backend.transport)
         else { return error }
         switch plan {
         case .packages(let packages): return notInstalled(source: source, target: pair.target, packages: packages)

@@ -129,7 +129,7 @@ public final class TranslationSession: Sendable {
             throw TranslationError.unableToIdentifyLanguage.with("The session has no source language; give one in the configuration to prepare it.")
         }
         progress(.checking)
-        let plan = try await InstallPlan.make(from: source, to: pair.target, catalogue: .debian, isInstalled: backend.transport.isInstalled)
+        let plan = try await InstallPlan.make(from: source, to: pair.target, catalogue: .debian, transport: backend.transport)
         switch plan {
         case .installed:
             progress(.alreadyInstalled)

@@ -77,6 +77,11 @@ struct LocalTransport: SessionTransport {
         try await service().route(from: source, to: target) != nil
     }
 
+    func installedSnapshot() async throws -> @Sendable (LanguageCode, LanguageCode) -> Bool {
+        let service = try await service()
+        return { service.route(from: $0, to: $1) != nil }
+    }
+
     func detect(_ text: String) async throws -> LanguageCode? {
         try await service().detect([text]).first?.language ?? nil
     }

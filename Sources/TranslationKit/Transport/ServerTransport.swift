@@ -94,7 +94,12 @@ struct ServerTransport: SessionTransport {
     }
 
     func isInstalled(from source: LanguageCode, to target: LanguageCode) async throws -> Bool {
-        try await installedPairs().contains { $0.source.serves(source) && $0.target.serves(target) }
+        try await installedSnapshot()(source, target)
+    }
+
+    func installedSnapshot() async throws -> @Sendable (LanguageCode, LanguageCode) -> Bool {
+        let pairs = try await installedPairs()
+        return { source, target in pairs.contains { $0.source.serves(source) && $0.target.serves(target) } }
     }
 
     func detect(_ text: String) async throws -> LanguageCode? {

@@ -31,6 +31,10 @@ protocol SessionTransport: Sendable {
     /// Whether `source → target` can be translated now.
     func isInstalled(from source: LanguageCode, to target: LanguageCode) async throws -> Bool
 
+    /// What is installed now, as a check that asks nothing more of the backend: planning an
+    /// installation tries several pivots, which would otherwise be one request each on a server.
+    func installedSnapshot() async throws -> @Sendable (LanguageCode, LanguageCode) -> Bool
+
     /// The most likely language of `text`, or nil.
     func detect(_ text: String) async throws -> LanguageCode?
 
