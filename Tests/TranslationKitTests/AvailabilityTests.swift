@@ -40,7 +40,7 @@ import TranslationKit
         #expect(steps.all == [.checking, .alreadyInstalled])
         await #expect(throws: TranslationError.unableToIdentifyLanguage) { try await harness.session(nil, "es").prepareTranslation() }
         await #expect(throws: TranslationError.unsupportedLanguagePairing) { try await harness.session("ur", "es").prepareTranslation() }
-        await #expect(throws: TranslationError.unsupportedSourceLanguage) { try await harness.session("eo", "es").prepareTranslation() }
+        await #expect(throws: TranslationError.unsupportedSourceLanguage) { try await harness.session("ast", "es").prepareTranslation() }
     }
 
     /// A supported pair that cannot be installed here says what to do: on a server, the command

@@ -58,7 +58,10 @@ import TranslationService
         #expect(plan == .packages(["apertium-es-pt"]))
         let direct = try await InstallPlan.make(from: "en", to: "gl", catalogue: .debian) { _, _ in false }
         #expect(direct == .packages(["apertium-en-gl"]))
-        let none = try await InstallPlan.make(from: "eo", to: "es", catalogue: .debian) { _, _ in false }
+        let none = try await InstallPlan.make(from: "ast", to: "es", catalogue: .debian) { _, _ in false }
         #expect(none == .unavailable)
+        // Esperanto → Spanish: apertium-eo-en brings eo→en, apertium-eng-spa en→es.
+        let pivot = try await InstallPlan.make(from: "eo", to: "es", catalogue: .debian) { _, _ in false }
+        #expect(pivot == .packages(["apertium-eo-en", "apertium-eng-spa"]))
     }
 }
