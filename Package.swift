@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "glossa", targets: ["glossa"]),
         .library(name: "TranslationCore", targets: ["TranslationCore"]),
+        .library(name: "TranslationKit", targets: ["TranslationKit"]),
     ],
     targets: [
         // The domain core: languages, formats, requests/results, engine and detector protocols.
@@ -42,7 +43,14 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
 
         // The wire protocols (Google v2, AJAX v1 / APy, health, metrics, OpenAPI) over TranslationService.
-        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore"]),
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire"]),
+
+        // Glossa's own wire types (the streaming endpoint, the pair list), shared by server and SDK.
+        .target(name: "GlossaWire"),
+
+        // The Swift SDK: Apple's Translation API (TranslationSession, LanguageAvailability) over
+        // local engines or a Glossa server, and a typed Google v2 client.
+        .target(name: "TranslationKit", dependencies: ["TranslationCore", "TranslationService", "GlossaWire"]),
 
         // The CLI and composition root (wiring only).
         .executableTarget(
@@ -50,11 +58,24 @@ let package = Package(
             dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer"]
         ),
 
+        // Runnable TranslationKit examples (built by `swift build`, run by TranslationKitTests).
+        .executableTarget(name: "CafeNames", dependencies: ["TranslationKit", "TranslationService", "ApertiumEngine", "LanguageDetection"],
+                          path: "Examples/CafeNames"),
+        .executableTarget(name: "ArticleExcerpts", dependencies: ["TranslationKit", "TranslationService", "ApertiumEngine", "LanguageDetection"],
+                          path: "Examples/ArticleExcerpts"),
+        .executableTarget(name: "GoogleTutorial", dependencies: ["TranslationKit"], path: "Examples/GoogleTutorial"),
+
+        // Words per second of the Apertium engine against the raw `apertium` command, same run.
+        .executableTarget(name: "apertium-bench", dependencies: ["ApertiumEngine", "TranslationCore"],
+                          path: "Benchmarks/apertium-bench"),
+
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
+        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
+        .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -47,6 +47,7 @@ struct OperationsTests {
             "/ajax/services/language/translate": ["get", "post"], "/ajax/services/language/detect": ["get", "post"],
             "/translate": ["get", "post"], "/listPairs": ["get", "post"], "/identifyLang": ["get", "post"],
             "/health": ["get"], "/metrics": ["get"], "/openapi.json": ["get"],
+            "/glossa/v1/translate/stream": ["post"], "/glossa/v1/pairs": ["get"],
         ]
         #expect(paths.mapValues { Set($0.keys) } == expected)
         // Every documented operation answers something other than 404/405 on this server.
