@@ -28,6 +28,11 @@ let package = Package(
         // Routing pair → engine, pivoting, batching. Engines are injected, never imported.
         .target(name: "TranslationService", dependencies: ["TranslationCore"]),
 
+        // The web app, overlay script and demo page, embedded at build time from WebApp/WebRoot.
+        .target(name: "WebApp", exclude: ["WebRoot"], plugins: ["EmbedWebRoot"]),
+        .plugin(name: "EmbedWebRoot", capability: .buildTool(), dependencies: ["WebRootEmbedder"]),
+        .executableTarget(name: "WebRootEmbedder"),
+
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
@@ -36,6 +41,7 @@ let package = Package(
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
     ],
     swiftLanguageModes: [.v6]
 )
