@@ -4,7 +4,7 @@ import Testing
 /// The embedded web app: every file is in the binary, at the right URL, with the right headers.
 @Suite struct WebAssetsTests {
     @Test func servesTheAppTheOverlayAndTheDemoAtTheirURLs() throws {
-        for path in ["/", "/app.js", "/app.css", "/overlay.js", "/overlay-demo", "/overlay-demo.css", "/js/api.js", "/js/editor.js"] {
+        for path in ["/", "/app.js", "/app.css", "/overlay.js", "/overlay-demo", "/overlay-demo.css", "/js/api.js", "/js/editor.js", "/favicon.svg"] {
             #expect(WebAssets.asset(at: path) != nil, "missing \(path)")
         }
         #expect(WebAssets.asset(at: "/index.html") == nil)
@@ -27,7 +27,9 @@ import Testing
     /// The app must work offline: no file may load anything from another host.
     @Test func nothingComesFromTheNetwork() throws {
         for path in WebAssets.urlPaths {
+            // An XML namespace is a name, not something a browser loads.
             let text = String(decoding: try #require(WebAssets.file(path: path)).data, as: UTF8.self)
+                .replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
             for marker in ["http://", "https://", "//cdn", "@import url("] {
                 #expect(!text.contains(marker), "\(path) mentions \(marker)")
             }
@@ -73,6 +75,7 @@ import Testing
         #expect(WebAssets.urlPath(forFile: "index.html") == "/")
         #expect(WebAssets.urlPath(forFile: "overlay-demo.html") == "/overlay-demo")
         #expect(WebAssets.urlPath(forFile: "js/api.js") == "/js/api.js")
+        #expect(WebAssets.contentType(forFile: "favicon.svg") == "image/svg+xml")
         #expect(WebAssets.contentType(forFile: "x.bin") == "application/octet-stream")
     }
 }

@@ -143,11 +143,20 @@
     return nodes;
   }
 
+  /** Puts the panel below the text it translates, or above it when there is no room below,
+   *  so that it never hides that text when the window allows. */
   function place(rect) {
-    const top = Math.min(rect.bottom + 8, window.innerHeight - 200);
+    const height = panel.offsetHeight;
+    let top = rect.bottom + 8;
+    if (top + height > window.innerHeight - 8) top = rect.top - 8 - height >= 8 ? rect.top - 8 - height : window.innerHeight - 8 - height;
     const left = Math.max(8, Math.min(rect.left, window.innerWidth - panel.offsetWidth - 8));
     panel.style.top = `${Math.max(8, top)}px`;
     panel.style.left = `${left}px`;
+  }
+
+  /** The browser's language by its own name ("Deutsch (Deutschland)"), for messages. */
+  function browserLanguageName() {
+    try { return new Intl.DisplayNames([navigator.language], { type: "language" }).of(navigator.language); } catch (_) { return navigator.language; }
   }
 
   function render({ busy = null, error = null, retry = null, note = null, choices = null } = {}) {
@@ -173,6 +182,7 @@
     }
     panel.replaceChildren(...kids);
     panel.hidden = false;
+    if (job.rect) place(job.rect);
   }
 
   function translatedText() {
@@ -190,10 +200,9 @@
   }
 
   async function open(newJob, rect) {
-    job = newJob;
+    job = { ...newJob, rect };
     fab.hidden = true;
     render({ busy: "Translating…" });
-    place(rect);
     await run();
   }
 
@@ -215,7 +224,7 @@
           const mine = c.resolve(navigator.language);
           const note = mine === current.source
             ? `This text is already in ${c.name(mine)}. Choose another language:`
-            : `Glossa cannot translate ${c.name(current.source)} into ${mine ? c.name(mine) : navigator.language}, your browser's language. Choose another language:`;
+            : `Glossa cannot translate ${c.name(current.source)} into ${mine ? c.name(mine) : browserLanguageName()}, your browser's language. Choose another language:`;
           if (job === current) render({ note: choices.length ? note : `Glossa has no language to translate ${c.name(current.source)} into.`, choices });
           return;
         }
