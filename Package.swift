@@ -28,6 +28,16 @@ let package = Package(
         // Routing pair → engine, pivoting, batching. Engines are injected, never imported.
         .target(name: "TranslationService", dependencies: ["TranslationCore"]),
 
+        // libmicrohttpd (Debian libmicrohttpd-dev), and a shim for its variadic C calls.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+
+        // An async Request → Response HTTP/1.1 server over libmicrohttpd.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
+
+        // The wire protocols (Google v2, AJAX v1 / APy, health, metrics, OpenAPI) over TranslationService.
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "WebApp"]),
+
         // The web app, overlay script and demo page, embedded at build time from WebApp/WebRoot.
         .target(name: "WebApp", exclude: ["WebRoot"], plugins: ["EmbedWebRoot"]),
         .plugin(name: "EmbedWebRoot", capability: .buildTool(), dependencies: ["WebRootEmbedder"]),
@@ -36,11 +46,14 @@ let package = Package(
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
-            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService"]
+            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer"]
         ),
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,41 @@
+/// One HTTP request, fully received (or refused for size) before a handler sees it.
+public struct HTTPRequest: Sendable {
+    /// What happened to the body.
+    public enum BodyStatus: Sendable, Equatable {
+        /// The body (possibly empty) is in ``HTTPRequest/body``.
+        case complete
+        /// The body was larger than the server's limit and was not kept: ``HTTPRequest/body`` is
+        /// empty. The handler answers 413 in its protocol's own error envelope.
+        case tooLarge(limit: Int)
+    }
+
+    /// The method, upper-case as sent (`GET`, `POST`).
+    public var method: String
+    /// The path as sent, still percent-encoded (`/language/translate/v2`).
+    public var path: String
+    /// The query string as sent, without `?`, still percent-encoded; empty when absent.
+    public var query: String
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes; empty when there was none or when it was refused (see ``bodyStatus``).
+    public var body: [UInt8]
+    /// Whether the body was kept or refused for size.
+    public var bodyStatus: BodyStatus
+
+    /// Makes a request (the server makes them; tests may too).
+    public init(method: String, path: String, query: String = "", headers: HTTPHeaders = [:],
+                body: [UInt8] = [], bodyStatus: BodyStatus = .complete) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyStatus = bodyStatus
+    }
+
+    /// Splits a request target (`/p?a=1`) into path and query.
+    static func split(target: String) -> (path: String, query: String) {
+        guard let mark = target.firstIndex(of: "?") else { return (target, "") }
+        return (String(target[..<mark]), String(target[target.index(after: mark)...]))
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPServer
+import TranslationService
+
+/// The Glossa HTTP service: the router over a ``TranslationService`` on an ``HTTPServer``.
+///
+/// ```swift
+/// let server = GlossaServer(service: service)
+/// try await server.run(host: "127.0.0.1", port: 8080)   // returns after SIGTERM/SIGINT
+/// ```
+public final class GlossaServer: Sendable {
+    /// Server settings; `host` and `port` are overridden by ``run(host:port:onListening:)``.
+    public let http: HTTPServerConfiguration
+    /// The router, with its metrics.
+    public let router: GlossaRouter
+    private let service: TranslationService
+
+    /// Makes a server over `service` (not started).
+    public init(service: TranslationService, http: HTTPServerConfiguration = HTTPServerConfiguration(),
+                api: ServerAPIConfiguration = ServerAPIConfiguration()) {
+        self.service = service
+        self.http = http
+        self.router = makeGlossaRouter(service: service, configuration: api)
+    }
+
+    /// Starts listening and returns the running server (tests; `run` for the CLI). The caller
+    /// shuts it down and then calls `service.shutdown()`.
+    /// - Throws: ``HTTPServerError`` when the address cannot be bound.
+    public func start(host: String, port: Int) throws -> HTTPServer {
+        var configuration = http
+        configuration.host = host
+        configuration.port = port
+        return try HTTPServer.start(configuration: configuration, handler: router)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then stops gracefully: stops accepting, finishes the
+    /// requests in flight, and stops the engines (`service.shutdown()`).
+    /// - Parameter onListening: called once listening, with the bound port (useful with port 0).
+    /// - Throws: ``HTTPServerError`` when the address cannot be bound (the engines are stopped).
+    public func run(host: String = "127.0.0.1", port: Int = 8080,
+                    onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+        // Install the signal handlers before listening, so no signal is lost in between.
+        let signal = Task { await TerminationSignal.wait() }
+        let server: HTTPServer
+        do { server = try start(host: host, port: port) } catch {
+            signal.cancel()
+            await service.shutdown()
+            throw error
+        }
+        onListening(server.port)
+        _ = await signal.value
+        await server.shutdown()
+        await service.shutdown()
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPServer
+import TranslationService
+
+/// `GET /health`: what each engine loaded and what it skipped at start, and why;
+/// `GET /metrics`: the Prometheus exposition.
+struct HealthAPI: Sendable {
+    let service: TranslationService
+    let metrics: Metrics
+    let started: ContinuousClock.Instant
+
+    var endpoints: [Endpoint] {
+        [
+            Endpoint(name: "health", path: "/health", methods: ["GET"], wire: .glossa,
+                     summary: "Engines loaded and skipped; 200 when at least one pair is loaded, else 503") { await health($0) },
+            Endpoint(name: "metrics", path: "/metrics", methods: ["GET"], wire: .glossa,
+                     summary: "Prometheus metrics: requests, errors, characters translated, latency per endpoint") { _ in
+                EndpointResult(response: .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
+            },
+        ]
+    }
+
+    func health(_ request: HTTPRequest) async -> EndpointResult {
+        let statuses = await service.status()
+        let loaded = statuses.reduce(0) { $0 + $1.loaded.count }
+        let engines: [JSON] = statuses.map { s in
+            .object([
+                ("engine", .string(s.engine)),
+                ("loaded", .array(s.loaded.map(JSON.string))),
+                ("skipped", .object(s.skipped.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
+            ])
+        }
+        let uptime = ContinuousClock.now - started
+        let seconds = Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18
+        let body: JSON = .object([
+            ("status", .string(loaded > 0 ? "ok" : "no_pairs")),
+            ("pairs", .int(loaded)),
+            ("engines", .array(engines)),
+            ("uptimeSeconds", .double((seconds * 1000).rounded() / 1000)),
+        ])
+        return EndpointResult(response: jsonResponse(body, status: loaded > 0 ? 200 : 503, style: JSON.Style(pretty: true)))
+    }
+}

@@ -1,0 +1,60 @@
+import HTTPServer
+import HTTPTestSupport
+import ServerAPI
+import TranslationCore
+import TranslationService
+
+/// A deterministic engine for protocol tests: prefixes the target code (`hello` → `es:hello`).
+struct PrefixEngine: TranslationEngine {
+    let name = "fake"
+    func pairs() async -> [LanguagePair] {
+        [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
+         LanguagePair(source: "en", target: "fr")]
+    }
+    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
+        texts.map { $0.isEmpty ? "" : "\(pair.target.bcp47):\($0)" }
+    }
+    func shutdown() async {}
+}
+
+/// Words decide the language: `hola` Spanish, `bonjour` French, empty unknown, else English.
+struct WordDetector: LanguageDetector {
+    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
+        texts.map { text in
+            if text.isEmpty { return .unknown }
+            if text.contains("hola") { return Detection(language: "es", confidence: 0.75, isReliable: true) }
+            if text.contains("bonjour") { return Detection(language: "fr", confidence: 0.5, isReliable: false) }
+            return Detection(language: "en", confidence: 0.9, isReliable: true,
+                             alternatives: [.init(language: "fr", confidence: 0.05)])
+        }
+    }
+}
+
+/// A live server on 127.0.0.1 with a free port over the fake service.
+struct LiveServer {
+    let server: HTTPServer
+    let glossa: GlossaServer
+
+    static func start(maxBody: Int = 4096) async throws -> LiveServer {
+        let service = await TranslationService(engines: [PrefixEngine()], detector: WordDetector())
+        var http = HTTPServerConfiguration()
+        http.maxBodyBytes = maxBody
+        http.drainTimeoutSeconds = 5
+        let glossa = GlossaServer(service: service, http: http)
+        return LiveServer(server: try glossa.start(host: "127.0.0.1", port: 0), glossa: glossa)
+    }
+
+    func client() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
+
+    func get(_ target: String, headers: [String: String] = [:]) async throws -> RawResponse {
+        try #require(await client().request("GET", target, headers: headers))
+    }
+
+    func post(_ target: String, _ body: String, contentType: String) async throws -> RawResponse {
+        try #require(await client().request("POST", target, headers: ["Content-Type": contentType], body: Array(body.utf8)))
+    }
+
+    func stop() async { await server.shutdown() }
+}
+
+import Testing

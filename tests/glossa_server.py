@@ -1,0 +1,70 @@
+"""A live `glossa serve` on 127.0.0.1 for the HTTP tests: started on a free port (`--port 0`, the
+port is read from its first line), stopped by PID with SIGTERM, which must end it gracefully."""
+import os
+import pathlib
+import re
+import signal
+import subprocess
+import threading
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+
+
+def glossa_binary() -> str:
+    path = os.environ.get("GLOSSA_BIN", str(REPO / ".build" / "debug" / "glossa"))
+    assert os.access(path, os.X_OK), f"glossa binary not found at {path}: run `swift build` (make test does)"
+    return path
+
+
+class Server:
+    """One running `glossa serve`."""
+
+    def __init__(self, binary: str, *extra: str):
+        self.proc = subprocess.Popen(
+            [binary, "serve", "--host", "127.0.0.1", "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "LC_ALL": "C.UTF-8"})
+        self.lines: list[str] = []
+        found = threading.Event()
+
+        def read():
+            for line in self.proc.stdout:
+                self.lines.append(line)
+                if "listening on" in line:
+                    found.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not found.wait(180):
+            self.proc.kill()
+            raise AssertionError(f"glossa serve did not start: stdout={self.lines} stderr={self.proc.stderr.read()}")
+        match = re.search(r"http://127\.0\.0\.1:(\d+)", "".join(self.lines))
+        self.port = int(match.group(1))
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> int:
+        """SIGTERM by PID; returns the exit status (0 after a graceful stop)."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            raise AssertionError("glossa serve did not stop within 60 s of SIGTERM")
+
+
+def require_serve(binary: str) -> None:
+    """Skips (with the reason) when this binary's `serve` is not the HTTP server yet."""
+    help_text = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True, timeout=60).stdout
+    if "Endpoints:" not in help_text:
+        pytest.skip("this glossa binary's `serve` does not run the HTTP server yet (runServe not wired)")
+
+
+@pytest.fixture(scope="module")
+def server():
+    binary = glossa_binary()
+    require_serve(binary)
+    s = Server(binary)
+    yield s
+    assert s.stop() == 0, "glossa serve must exit 0 after SIGTERM (graceful shutdown)"

@@ -1,0 +1,112 @@
+"""The AJAX v1 / APy formats, health, metrics and bad input against a live `glossa serve` with the
+real Apertium eng-spa pair, compared byte for byte where the format is fixed."""
+import http.client
+import json
+import socket
+import urllib.parse
+
+from glossa_server import server  # noqa: F401  (the fixture)
+
+
+def call(server, method, path, body=None, headers=None):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, dict(response.getheaders()), data
+
+
+def test_apy_translate_exact(server):
+    status, headers, body = call(server, "GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": "The cat is black."}))
+    assert status == 200
+    assert headers["Content-Type"] == "application/json; charset=UTF-8"
+    assert body.decode() == '{"responseData":{"translatedText":"El gato es negro."},"responseDetails":null,"responseStatus":200}'
+
+
+def test_apy_two_letter_codes_form_post_and_jsonp(server):
+    form = urllib.parse.urlencode({"langpair": "en|es", "q": "Good morning", "callback": "cb"})
+    status, headers, body = call(server, "POST", "/translate", form, {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 200
+    assert body.decode() == 'cb({"responseData":{"translatedText":"Buenos días"},"responseDetails":null,"responseStatus":200})'
+
+
+def test_apy_list_pairs_contains_installed_pair(server):
+    status, _, body = call(server, "GET", "/listPairs")
+    pairs = json.loads(body)["responseData"]
+    assert {"sourceLanguage": "eng", "targetLanguage": "spa"} in pairs
+
+
+def test_apy_errors(server):
+    status, _, body = call(server, "GET", "/translate?langpair=eng|spa")
+    assert status == 400
+    assert json.loads(body) == {"status": "error", "code": 400, "message": "Bad Request", "explanation": "Missing required field q."}
+    status, _, body = call(server, "GET", "/translate?langpair=eng|jpn&q=hi")
+    assert status == 400 and json.loads(body)["explanation"].startswith("That pair is not installed")
+
+
+def test_ajax_translate_and_detect_on_empty_source(server):
+    status, _, body = call(server, "GET", "/ajax/services/language/translate?v=1.0&q=The+cat+is+black.&langpair=%7Ces&format=text")
+    assert status == 200
+    assert json.loads(body) == {"responseData": {"translatedText": "El gato es negro.", "detectedSourceLanguage": "en"},
+                                "responseDetails": None, "responseStatus": 200}
+
+
+def test_ajax_error_is_http_200_with_status_inside(server):
+    status, _, body = call(server, "GET", "/ajax/services/language/translate?v=1.0&q=hi&langpair=en%7Cxx")
+    assert status == 200
+    answer = json.loads(body)
+    assert answer["responseStatus"] == 400 and answer["responseData"] is None and "xx" in answer["responseDetails"]
+
+
+def test_health_lists_loaded_pairs(server):
+    status, _, body = call(server, "GET", "/health")
+    health = json.loads(body)
+    assert status == 200 and health["status"] == "ok"
+    apertium = next(e for e in health["engines"] if e["engine"] == "apertium")
+    assert "eng-spa" in apertium["loaded"]
+
+
+def test_metrics_count_this_session(server):
+    call(server, "GET", "/language/translate/v2?q=Good+morning&target=es&source=en")
+    status, headers, body = call(server, "GET", "/metrics")
+    text = body.decode()
+    assert status == 200 and headers["Content-Type"].startswith("text/plain; version=0.0.4")
+    assert 'glossa_http_requests_total{endpoint="google_v2_translate",code="200"}' in text
+    assert 'glossa_characters_translated_total{endpoint="google_v2_translate"}' in text
+
+
+def test_openapi_covers_every_endpoint(server):
+    status, _, body = call(server, "GET", "/openapi.json")
+    paths = json.loads(body)["paths"]
+    for path in ["/language/translate/v2", "/language/translate/v2/detect", "/language/translate/v2/languages",
+                 "/ajax/services/language/translate", "/translate", "/listPairs", "/identifyLang",
+                 "/health", "/metrics", "/openapi.json"]:
+        assert path in paths
+
+
+def test_oversize_body_refused_before_it_is_sent(server):
+    # Only the head is sent, declaring 50 MB: the 413 must come without the body.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(b"POST /language/translate/v2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 50000000\r\n\r\n")
+        data = b""
+        while b"\r\n\r\n" not in data:
+            data += sock.recv(65536)
+        head, _, rest = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 413")
+        length = int([l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")][0].split(b":")[1])
+        while len(rest) < length:
+            rest += sock.recv(65536)
+        assert json.loads(rest)["error"]["code"] == 413
+
+
+def test_bad_input_gets_the_protocol_envelope(server):
+    status, _, body = call(server, "POST", "/language/translate/v2", b'{"q": ["a"', {"Content-Type": "application/json"})
+    assert status == 400 and json.loads(body)["error"]["errors"][0]["reason"] == "parseError"
+    status, _, body = call(server, "GET", "/language/translate/v2?q=%FF%FE&target=es")
+    assert status == 400 and "UTF-8" in json.loads(body)["error"]["message"]
+    status, _, body = call(server, "GET", "/language/translate/v2?target=es&" + "&".join(["q=a"] * 129))
+    assert status == 400 and json.loads(body)["error"]["message"].startswith("Too many text segments")
+    status, _, body = call(server, "POST", "/language/translate/v2", b"q=%E0%A4&target=es", {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 400
