@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import TranslationCore
+
+/// Apertium's rule-based translation, served by warm pipelines of Debian's Apertium tools.
+///
+/// Each installed mode (found by reading the mode directories) gets a pool of null-flush process
+/// chains that are started once and reused for every request; text and HTML are deformatted and
+/// reformatted in-process, long input is chunked, and nothing is dropped.
+///
+/// ```swift
+/// let engine = ApertiumEngine(configuration: .init(prewarm: ["eng-spa"]))
+/// let out = try await engine.translate(["Good morning"], pair: try LanguagePair(parsing: "eng-spa"),
+///                                      options: TranslationOptions())
+/// await engine.shutdown()
+/// ```
+public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
+    /// `apertium`.
+    public nonisolated let name = "apertium"
+    /// The configuration the engine was made with.
+    public nonisolated let configuration: Configuration
+    /// Installed modes by pair (fixed at init).
+    private nonisolated let modes: [LanguagePair: ApertiumMode]
+    /// Mode files that were not loaded, with the reason.
+    private nonisolated let skipped: [String: String]
+    private var pools: [LanguagePair: PipelinePool<ApertiumPipeline>] = [:]
+    private var isShutDown = false
+
+    /// Discovers the installed modes; pipelines start on first use, or at once for the pairs in
+    /// `configuration.prewarm`.
+    public init(configuration: Configuration = Configuration(),
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configuration = configuration
+        let found = ModeDiscovery.scan(ModeDiscovery.directories(configured: configuration.modeDirectories,
+                                                                 environment: environment))
+        self.modes = found.modes
+        self.skipped = found.skipped
+        if !configuration.prewarm.isEmpty {
+            let pairs = configuration.prewarm
+            Task { try? await self.prewarm(pairs) }
+        }
+    }
+
+    public func pairs() -> [LanguagePair] { modes.keys.sorted() }
+
+    /// The installed modes.
+    public nonisolated var installedModes: [ApertiumMode] { modes.values.sorted { $0.pair < $1.pair } }
+
+    public func status() -> EngineStatus {
+        EngineStatus(engine: name, loaded: modes.values.map(\.name).sorted(), skipped: skipped)
+    }
+
+    /// Starts the pools of `pairs` and waits until each has a pipeline up (or failed to start).
+    /// - Throws: ``TranslationError`` `.unsupportedPair` for a pair that is not installed.
+    public func prewarm(_ pairs: [LanguagePair]) async throws {
+        var started: [PipelinePool<ApertiumPipeline>] = []
+        for pair in pairs { started.append(try await pool(for: pair)) }
+        for pool in started { await pool.waitUntilReady() }
+    }
+
+    public nonisolated func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
+        let pool = try await pool(for: pair)
+        if texts.allSatisfy(\.isEmpty) { return texts }
+        // Deformat and chunk every text, then send all chunks as one request: one pipeline then
+        // has them all in flight at once (write-ahead), which keeps every stage busy.
+        var chunks: [[UInt8]] = []
+        var owners: [Range<Int>] = []
+        for text in texts {
+            let first = chunks.count
+            if !text.isEmpty {
+                let stream = options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text)
+                for range in Chunker.ranges(of: stream, size: configuration.chunkSize) {
+                    chunks.append(Array(stream.bytes[range]))
+                }
+            }
+            owners.append(first..<chunks.count)
+        }
+        let outputs = try await pool.submit(chunks)
+        guard outputs.count == chunks.count else {
+            throw TranslationError(.engineFailure, "The Apertium pipeline for \(pool.label) answered \(outputs.count) of \(chunks.count) chunks.")
+        }
+        return owners.map { range in
+            range.isEmpty ? "" : Reformatter.reformat(Array(outputs[range].joined()))
+        }
+    }
+
+    /// Stops every pipeline of every pair; waiting callers get `.cancelled`.
+    public func shutdown() async {
+        isShutDown = true
+        for pool in pools.values { await pool.shutdown() }
+        pools = [:]
+    }
+
+    /// The processes (bash and its stages) of each live pipeline of `pair`: a debugging aid, and
+    /// how tests find a stage to kill.
+    public func pipelinePIDs(for pair: LanguagePair) async -> [[Int32]] {
+        guard let pool = pools[pair] else { return [] }
+        return await pool.processIDs()
+    }
+
+    /// The pool of `pair`, made and started on first use.
+    private func pool(for pair: LanguagePair) async throws -> PipelinePool<ApertiumPipeline> {
+        if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
+        if let pool = pools[pair] { return pool }
+        guard let mode = modes[pair] else {
+            throw TranslationError.unsupportedPair(pair, available: modes.keys.sorted())
+        }
+        let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
+            minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
+            maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
+        let (mark, timeout) = (configuration.markUnknownWords, configuration.requestTimeout)
+        let pool = PipelinePool<ApertiumPipeline>(label: mode.name, limits: limits) {
+            try await Self.startPipeline(mode: mode, markUnknownWords: mark, timeout: timeout)
+        }
+        // Stored before the first suspension, so concurrent callers share this one pool.
+        pools[pair] = pool
+        await pool.start()
+        return pool
+    }
+
+    /// Starts a pipeline and sends it one empty request, so that a broken mode fails here and a
+    /// ready pipeline has its transducers loaded.
+    private static func startPipeline(mode: ApertiumMode, markUnknownWords: Bool, timeout: Duration) async throws -> ApertiumPipeline {
+        // apertium-wblank-mode and posix_spawn block briefly: not on the cooperative pool.
+        let pipeline = try await offPool { try ApertiumPipeline.start(mode: mode, markUnknownWords: markUnknownWords) }
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            pipeline.terminate()
+        }
+        defer { watchdog.cancel() }
+        do {
+            _ = try await pipeline.run([Array(".[]".utf8)]) {}
+        } catch {
+            pipeline.terminate()
+            throw TranslationError(.engineFailure, "The Apertium pipeline for \(mode.name) did not start (mode file \(mode.file.path)).")
+        }
+        return pipeline
+    }
+}
+
+/// Runs blocking work on a Dispatch thread instead of the cooperative pool.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}

@@ -1,0 +1,126 @@
+/// HTML → Apertium stream, matching Debian's `apertium-deshtml` (see `DeformatterTests`): tags,
+/// comments, `<script>`/`<style>` bodies and markup entities become superblanks, block tags end
+/// sentences, and only the text between tags is translated.
+///
+/// One deliberate difference: deshtml decodes letter entities (`&eacute;`) into Latin-1 bytes,
+/// which garbles UTF-8 output; Glossa decodes them into UTF-8 letters (`é`) so they are translated
+/// as part of their word, and keeps every other entity verbatim as a superblank.
+enum HTMLDeformatter {
+    /// Characters backslash-escaped in words (`<` and `>` never reach a word: they are blanks).
+    static func needsEscape(_ b: UInt8) -> Bool {
+        switch b {
+        case Byte.openBracket, Byte.closeBracket, Byte.backslash, Byte.slash, Byte.at, Byte.caret,
+             Byte.dollar, Byte.openBrace, Byte.closeBrace:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Tags that end a sentence, as in apertium's `html-format.xml`.
+    static let sentenceTags: Set<String> = [
+        "br", "hr", "p", "li", "ul", "ol", "tr", "td", "th", "title", "div", "option",
+        "h1", "h2", "h3", "h4", "h5", "h6",
+    ]
+
+    /// Elements whose whole body is kept verbatim.
+    static let opaqueElements = ["script", "style", "apertium-notrans"]
+
+    /// Deformats `html`.
+    static func deformat(_ html: String) -> DeformattedText {
+        let input = Array(html.utf8)
+        var builder = StreamBuilder(capacity: input.count)
+        var i = 0
+        while i < input.count {
+            let b = input[i]
+            if Byte.isBlank(b) {
+                builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)
+                i += 1
+            } else if b == Byte.less {
+                let end = markupEnd(input, from: i)
+                builder.appendBlank(input[i..<end.index], endsSentence: end.endsSentence, escape: needsEscape)
+                i = end.index
+            } else if b == Byte.greater {
+                builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)
+                i += 1
+            } else if b == Byte.ampersand, let entity = HTMLEntities.match(input, at: i) {
+                if let letter = entity.letter {
+                    for byte in letter.utf8 { builder.appendWordByte(byte, escaped: false) }
+                } else {
+                    builder.appendBlank(input[i..<entity.end], endsSentence: false, escape: needsEscape)
+                }
+                i = entity.end
+            } else if b == Byte.nul {
+                // A NUL would end the request frame early: it travels as a marker instead.
+                builder.appendRawBlank(Reformatter.nulToken)
+                i += 1
+            } else {
+                builder.appendWordByte(b, escaped: needsEscape(b))
+                i += 1
+            }
+        }
+        return builder.finish()
+    }
+
+    /// Where the markup starting with `<` at `start` ends, and whether it ends a sentence.
+    /// A `<` that starts no markup is a blank of its own, as in deshtml.
+    static func markupEnd(_ s: [UInt8], from start: Int) -> (index: Int, endsSentence: Bool) {
+        if starts(s, at: start, with: "<!--") {
+            let close = find(s, "-->", from: start + 4)
+            return (close.map { $0 + 3 } ?? s.count, false)
+        }
+        let name = tagName(s, from: start + 1)
+        guard let name else { return (start + 1, false) }
+        guard let close = s[(start + 1)...].firstIndex(of: Byte.greater) else { return (start + 1, false) }
+        let lowered = name.name.lowercased()
+        // The tag name must end the name: `<p>` or `<p class…>`, not `<pre>`.
+        let nameEnds = name.end < s.count && (s[name.end] == Byte.greater || s[name.end] == Byte.space)
+        if !name.closing, nameEnds, opaqueElements.contains(lowered) {
+            // The body runs to `</name>`; an unclosed element runs to the end of the input.
+            guard let bodyEnd = findCaseInsensitive(s, "</" + lowered, from: close + 1) else { return (s.count, false) }
+            let tagClose = s[bodyEnd...].firstIndex(of: Byte.greater).map { $0 + 1 } ?? s.count
+            return (tagClose, false)
+        }
+        return (close + 1, !name.bang && nameEnds && sentenceTags.contains(lowered))
+    }
+
+    /// The tag name after `<` (or `</`, `<!`, `<?`), when a letter starts it.
+    private static func tagName(_ s: [UInt8], from index: Int) -> (name: String, end: Int, closing: Bool, bang: Bool)? {
+        var i = index
+        var closing = false, bang = false
+        if i < s.count && s[i] == Byte.slash { closing = true; i += 1 }
+        else if i < s.count && (s[i] == Byte.bang || s[i] == Byte.question) { bang = true; i += 1 }
+        guard i < s.count, isLetter(s[i]) else { return nil }
+        let nameStart = i
+        while i < s.count && (isLetter(s[i]) || (s[i] >= 0x30 && s[i] <= 0x39) || s[i] == 0x2D) { i += 1 }
+        return (String(decoding: s[nameStart..<i], as: UTF8.self), i, closing, bang)
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
+    private static func starts(_ s: [UInt8], at i: Int, with prefix: String) -> Bool {
+        let p = Array(prefix.utf8)
+        return i + p.count <= s.count && Array(s[i..<(i + p.count)]) == p
+    }
+
+    private static func find(_ s: [UInt8], _ needle: String, from start: Int) -> Int? {
+        let n = Array(needle.utf8)
+        guard s.count >= n.count, start <= s.count - n.count else { return nil }
+        for i in start...(s.count - n.count) where s[i] == n[0] && Array(s[i..<(i + n.count)]) == n { return i }
+        return nil
+    }
+
+    private static func findCaseInsensitive(_ s: [UInt8], _ needle: String, from start: Int) -> Int? {
+        let n = Array(needle.lowercased().utf8)
+        guard s.count >= n.count, start <= s.count - n.count else { return nil }
+        outer: for i in start...(s.count - n.count) {
+            for k in 0..<n.count {
+                let c = s[i + k]
+                let lower = (c >= 0x41 && c <= 0x5A) ? c | 0x20 : c
+                if lower != n[k] { continue outer }
+            }
+            return i
+        }
+        return nil
+    }
+}

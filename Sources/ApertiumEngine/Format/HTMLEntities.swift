@@ -1,0 +1,72 @@
+/// HTML character references as `apertium-deshtml` recognises them:
+/// `&name;`, `&#x1F;` (one to four hex digits) and `&#123;` (one to eight digits).
+enum HTMLEntities {
+    /// A reference found in the input: where it ends, and the letter it stands for when Glossa
+    /// decodes it (letters only; markup characters such as `&lt;` stay entities).
+    struct Match: Equatable {
+        var end: Int
+        var letter: String?
+    }
+
+    /// Matches a reference starting with `&` at `start`.
+    static func match(_ s: [UInt8], at start: Int) -> Match? {
+        var i = start + 1
+        guard i < s.count else { return nil }
+        var scalar: Unicode.Scalar?
+        if s[i] == 0x23 { // '#'
+            i += 1
+            let hex = i < s.count && (s[i] | 0x20) == 0x78 // 'x'
+            if hex { i += 1 }
+            let digitsStart = i
+            while i < s.count, let _ = digit(s[i], hex: hex) { i += 1 }
+            let count = i - digitsStart
+            guard count >= 1, count <= (hex ? 4 : 8), i < s.count, s[i] == Byte.semicolon else { return nil }
+            let value = s[digitsStart..<i].reduce(UInt32(0)) { $0 &* (hex ? 16 : 10) &+ UInt32(digit($1, hex: hex)!) }
+            scalar = Unicode.Scalar(value)
+        } else {
+            let nameStart = i
+            while i < s.count, (s[i] | 0x20) >= 0x61, (s[i] | 0x20) <= 0x7A { i += 1 }
+            guard i > nameStart, i < s.count, s[i] == Byte.semicolon else { return nil }
+            scalar = latinLetters[String(decoding: s[nameStart..<i], as: UTF8.self)].flatMap(Unicode.Scalar.init)
+        }
+        let end = i + 1
+        // Only letters beyond ASCII are decoded (deshtml's own replacement set is the Latin-1
+        // letters); `&#x41;`, `&amp;`, `&nbsp;` stay as they were, like deshtml keeps them.
+        guard let scalar, scalar.value >= 0xC0, scalar.properties.isAlphabetic else { return Match(end: end, letter: nil) }
+        return Match(end: end, letter: String(Character(scalar)))
+    }
+
+    private static func digit(_ b: UInt8, hex: Bool) -> UInt8? {
+        if b >= 0x30 && b <= 0x39 { return b - 0x30 }
+        if hex, (b | 0x20) >= 0x61, (b | 0x20) <= 0x66 { return (b | 0x20) - 0x61 + 10 }
+        return nil
+    }
+
+    /// The named Latin letters of HTML 4 (the set deshtml's format file replaces), plus the
+    /// Latin Extended letters HTML 4 names.
+    static let latinLetters: [String: UInt32] = {
+        var table: [String: UInt32] = [
+            "AElig": 0xC6, "Ccedil": 0xC7, "ETH": 0xD0, "Ntilde": 0xD1, "Oslash": 0xD8, "THORN": 0xDE,
+            "szlig": 0xDF, "aelig": 0xE6, "ccedil": 0xE7, "eth": 0xF0, "ntilde": 0xF1, "oslash": 0xF8,
+            "thorn": 0xFE, "Aring": 0xC5, "aring": 0xE5, "Atilde": 0xC3, "atilde": 0xE3, "Otilde": 0xD5,
+            "otilde": 0xF5, "Yacute": 0xDD, "yacute": 0xFD, "yuml": 0xFF, "OElig": 0x152, "oelig": 0x153,
+            "Scaron": 0x160, "scaron": 0x161, "Yuml": 0x178,
+        ]
+        // Vowels with grave, acute, circumflex and diaeresis follow one layout in Latin-1.
+        let upper: [(Character, UInt32)] = [("A", 0xC0), ("E", 0xC8), ("I", 0xCC), ("O", 0xD2), ("U", 0xD9)]
+        for (letter, base) in upper {
+            // A and O have a tilde between circumflex and diaeresis, so their diaeresis is one on.
+            let umlaut: UInt32 = letter == "O" ? base + 4 : letter == "A" ? base + 4 : base + 3
+            table["\(letter)grave"] = base
+            table["\(letter)acute"] = base + 1
+            table["\(letter)circ"] = base + 2
+            table["\(letter)uml"] = umlaut
+            let lower = String(letter).lowercased()
+            table["\(lower)grave"] = base + 0x20
+            table["\(lower)acute"] = base + 0x21
+            table["\(lower)circ"] = base + 0x22
+            table["\(lower)uml"] = umlaut + 0x20
+        }
+        return table
+    }()
+}

@@ -1,0 +1,78 @@
+/// Builds an Apertium stream the way Debian's `apertium-destxt` and `apertium-deshtml` do, so
+/// that pipelines see exactly what the `apertium` command would feed them.
+///
+/// The rules, checked against the real tools in `DeformatterTests`:
+/// - consecutive blanks (whitespace, tags, entities, comments) merge into one group; a group that
+///   is exactly one space stays a plain space, any other group becomes one superblank `[...]`;
+/// - a group holding a sentence-ending blank (two newlines in text, `<p>`, `<br>`… in HTML) is
+///   preceded by `.[]`, which forces the tagger and transfer to end the sentence there;
+/// - at the end of input, `.[]` goes before the trailing group unless that group already had one.
+struct StreamBuilder {
+    private(set) var bytes: [UInt8] = []
+    private var breaks: [Int] = []
+    private var sentenceBreaks: [Int] = []
+    /// Raw contents of the blank group being collected (already escaped for a superblank).
+    private var pending: [UInt8] = []
+    /// Whether the pending group ends a sentence.
+    private var pendingEndsSentence = false
+    /// Whether the last word ended in `.`, `!` or `?`, so the next blank is a sentence break.
+    private var lastWordEndsSentence = false
+    /// Bytes of the current word, to know whether it ends a sentence.
+    private var lastWordByte: UInt8 = 0
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity + capacity / 8 + 16)
+    }
+
+    /// Appends one byte of a word; `escaped` bytes get a backslash.
+    mutating func appendWordByte(_ byte: UInt8, escaped: Bool) {
+        flushBlank()
+        if escaped { bytes.append(Byte.backslash) }
+        bytes.append(byte)
+        lastWordByte = byte
+    }
+
+    /// Adds raw bytes to the pending blank group; `endsSentence` marks a group that gets `.[]`.
+    mutating func appendBlank<C: Collection<UInt8>>(_ content: C, endsSentence: Bool, escape: (UInt8) -> Bool) {
+        if pending.isEmpty && !pendingEndsSentence {
+            // The word before this group ended here: remember whether it closed a sentence.
+            lastWordEndsSentence = lastWordByte == Byte.period || lastWordByte == Byte.bang || lastWordByte == Byte.question
+        }
+        for b in content {
+            if escape(b) { pending.append(Byte.backslash) }
+            pending.append(b)
+        }
+        pendingEndsSentence = pendingEndsSentence || endsSentence
+    }
+
+    /// Adds an unescaped marker to the pending group (the NUL token of `Reformatter`).
+    mutating func appendRawBlank(_ content: [UInt8]) {
+        appendBlank([UInt8](), endsSentence: false, escape: { _ in false })
+        pending += content
+    }
+
+    /// Writes the pending group into the stream.
+    private mutating func flushBlank() {
+        guard !pending.isEmpty || pendingEndsSentence else { return }
+        if pendingEndsSentence { bytes += [Byte.period, Byte.openBracket, Byte.closeBracket] }
+        if pending == [Byte.space] {
+            bytes.append(Byte.space)
+        } else if !pending.isEmpty {
+            bytes.append(Byte.openBracket)
+            bytes += pending
+            bytes.append(Byte.closeBracket)
+        }
+        breaks.append(bytes.count)
+        if pendingEndsSentence || lastWordEndsSentence { sentenceBreaks.append(bytes.count) }
+        pending.removeAll(keepingCapacity: true)
+        pendingEndsSentence = false
+        lastWordByte = 0
+    }
+
+    /// Closes the stream: `.[]` before the trailing group, as the Debian deformatters do.
+    mutating func finish() -> DeformattedText {
+        pendingEndsSentence = true
+        flushBlank()
+        return DeformattedText(bytes: bytes, breaks: breaks, sentenceBreaks: sentenceBreaks)
+    }
+}

@@ -1,0 +1,56 @@
+/// Plain text → Apertium stream, matching Debian's `apertium-destxt` byte for byte (see
+/// `DeformatterTests`), but as a function: Debian's deformatters buffer until end of input and
+/// cannot run warm in a null-flush pipeline, so Glossa deformats in-process.
+enum TextDeformatter {
+    /// Characters that have a meaning in the stream and are backslash-escaped in words.
+    static func needsEscape(_ b: UInt8) -> Bool {
+        switch b {
+        case Byte.openBracket, Byte.closeBracket, Byte.backslash, Byte.slash, Byte.at, Byte.less,
+             Byte.greater, Byte.caret, Byte.dollar, Byte.openBrace, Byte.closeBrace:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Deformats `text`.
+    static func deformat(_ text: String) -> DeformattedText {
+        var utf8 = Array(text.utf8)
+        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0)) }
+    }
+
+    static func deformat(bytes input: UnsafeBufferPointer<UInt8>) -> DeformattedText {
+        var builder = StreamBuilder(capacity: input.count)
+        var i = 0
+        while i < input.count {
+            let b = input[i]
+            if Byte.isBlank(b) {
+                var j = i
+                while j < input.count && Byte.isBlank(input[j]) { j += 1 }
+                let run = input[i..<j]
+                builder.appendBlank(run, endsSentence: endsParagraph(run), escape: { _ in false })
+                i = j
+            } else if b == Byte.nul {
+                // A NUL would end the request frame early: it travels as a marker instead.
+                builder.appendRawBlank(Reformatter.nulToken)
+                i += 1
+            } else {
+                builder.appendWordByte(b, escaped: needsEscape(b))
+                i += 1
+            }
+        }
+        return builder.finish()
+    }
+
+    /// A blank run that holds an empty line ends a paragraph, hence a sentence (destxt's
+    /// `("\n\n"|"\r\n\r\n")+` rule).
+    private static func endsParagraph(_ run: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard run.count >= 2 else { return false }
+        let a = Array(run)
+        for k in 1..<a.count where a[k - 1] == Byte.newline && a[k] == Byte.newline { return true }
+        guard a.count >= 4 else { return false }
+        for k in 3..<a.count where a[k - 3] == Byte.carriageReturn && a[k - 2] == Byte.newline
+            && a[k - 1] == Byte.carriageReturn && a[k] == Byte.newline { return true }
+        return false
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import Synchronization
+import TranslationCore
+
+/// One child process (here `bash -c PIPELINE`) in a process group of its own, with its stdin and
+/// stdout as pipes.
+///
+/// Why posix_spawn and not Foundation.Process: the child must lead a new process group so that
+/// one `killpg` reaches every stage bash started (Process cannot set the group), and SIGPIPE must
+/// be reset to its default in the child because Glossa ignores it for itself (a write to a dead
+/// stage must fail with EPIPE, not kill the server).
+final class ChildProcess: Sendable {
+    /// The child's PID, which is also its process group ID.
+    let pid: pid_t
+    /// Our end of the child's stdin.
+    let stdin: Int32
+    /// Our end of the child's stdout.
+    let stdout: Int32
+    /// Whether the child has been reaped; guarded so no signal is ever sent to a reaped PID that
+    /// the kernel may have given to someone else's process.
+    private let reaped = Mutex(false)
+
+    /// Starts `executable` with `arguments` (argv[0] included).
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        // Glossa's own process ignores SIGPIPE (see the type's comment); idempotent.
+        _ = ChildProcess.ignoreSIGPIPE
+        // pipe2(O_CLOEXEC) is not exported to Swift, so the flag is set after pipe(); the spawn
+        // lock keeps our other spawns from inheriting a pipe end in between (a stray copy of a
+        // write end would hide the EOF that tells us a stage died).
+        return try ChildProcess.spawnLock.withLock { _ in try spawnLocked(executable, arguments, environment) }
+    }
+
+    private static let spawnLock = Mutex(())
+
+    private init(pid: pid_t, stdin: Int32, stdout: Int32) {
+        self.pid = pid
+        self.stdin = stdin
+        self.stdout = stdout
+    }
+
+    private static func spawnLocked(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> ChildProcess {
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
+        guard pipe(&inPipe) == 0 else { throw ChildProcess.error("pipe", errno) }
+        guard pipe(&outPipe) == 0 else {
+            close(inPipe[0]); close(inPipe[1])
+            throw ChildProcess.error("pipe", errno)
+        }
+        for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        // Stage diagnostics are not read; a full stderr pipe would stall a stage, so discard.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), mask = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigemptyset(&mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(inPipe[0])
+        close(outPipe[1])
+        guard rc == 0 else {
+            close(inPipe[1]); close(outPipe[0])
+            throw ChildProcess.error("posix_spawn \(executable)", rc)
+        }
+        return ChildProcess(pid: child, stdin: inPipe[1], stdout: outPipe[0])
+    }
+
+    private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); return () }()
+
+    private static func error(_ call: String, _ code: Int32) -> TranslationError {
+        TranslationError(.engineFailure, "Cannot start an Apertium pipeline: \(call) failed: \(String(cString: strerror(code))).")
+    }
+
+    /// Sends `signal` to the whole process group, unless the child is already reaped.
+    func signalGroup(_ signal: Int32) {
+        reaped.withLock { isReaped in
+            if !isReaped { _ = killpg(pid, signal) }
+        }
+    }
+
+    /// Waits for the child to exit and reaps it. Blocks: call it on a dedicated thread only.
+    func waitForExit() {
+        var info = siginfo_t()
+        // Wait without reaping first, then reap under the lock, so `signalGroup` can never race
+        // with the PID being recycled.
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        reaped.withLock { isReaped in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            isReaped = true
+        }
+    }
+
+    /// Every live process in the child's group: bash and the stages it started.
+    var groupProcessIDs: [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let candidate = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // Fields after "(comm)": state, ppid, pgrp, …
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[2]) == pid, fields[0] != "Z" else { return nil }
+            return candidate
+        }.sorted()
+    }
+}

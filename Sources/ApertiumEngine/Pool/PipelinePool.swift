@@ -1,0 +1,155 @@
+import TranslationCore
+
+/// The pipelines of one mode: a thin actor that feeds events to `PipelinePoolStateMachine` and
+/// performs the actions it returns. All policy lives in the state machine.
+actor PipelinePool<Pipeline: PoolPipeline> {
+    typealias Machine = PipelinePoolStateMachine<ContinuousClock.Instant>
+
+    /// The mode's name, for messages.
+    nonisolated let label: String
+    private var machine: Machine
+    private let makePipeline: @Sendable () async throws -> Pipeline
+    private let clock = ContinuousClock()
+    private var pipelines: [Machine.PipelineID: Pipeline] = [:]
+    private var requests: [Machine.RequestID: PendingRequest] = [:]
+    private var nextRequest = 0
+    private var started = false
+    private var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+    /// Callers waiting for `waitUntilReady`.
+    private var readyWaiters: [CheckedContinuation<Void, Never>] = []
+
+    private struct PendingRequest {
+        var chunks: [[UInt8]]
+        var continuation: CheckedContinuation<[[UInt8]], any Error>
+        var output: [[UInt8]]?
+    }
+
+    /// Makes a pool; `start()` opens it.
+    init(label: String, limits: Machine.Limits, makePipeline: @escaping @Sendable () async throws -> Pipeline) {
+        self.label = label
+        self.machine = Machine(limits: limits)
+        self.makePipeline = makePipeline
+    }
+
+    /// Starts the minimum number of pipelines (in the background).
+    func start() {
+        guard !started else { return }
+        started = true
+        perform(machine.start(now: clock.now))
+    }
+
+    /// Waits until at least one pipeline is up or no start is under way.
+    func waitUntilReady() async {
+        if isReadyOrIdle { return }
+        await withCheckedContinuation { readyWaiters.append($0) }
+    }
+
+    private var isReadyOrIdle: Bool {
+        let counts = machine.counts
+        return counts.idle > 0 || counts.pipelines == 0 || pipelines.count > 0
+    }
+
+    /// Translates `chunks` on one pipeline, retrying once on a fresh one if it breaks.
+    func submit(_ chunks: [[UInt8]]) async throws -> [[UInt8]] {
+        if chunks.isEmpty { return [] }
+        let id = nextRequest
+        nextRequest += 1
+        return try await withCheckedThrowingContinuation { continuation in
+            requests[id] = PendingRequest(chunks: chunks, continuation: continuation)
+            perform(machine.request(id, now: clock.now))
+        }
+    }
+
+    /// The processes of every live pipeline (bash and its stages), one list per pipeline.
+    func processIDs() -> [[Int32]] {
+        pipelines.keys.sorted().map { pipelines[$0]!.processIDs }
+    }
+
+    /// Fails waiting callers and stops every pipeline.
+    func shutdown() {
+        perform(machine.shutdown())
+        timer?.task.cancel()
+        timer = nil
+    }
+
+    // MARK: Executing actions
+
+    private func perform(_ actions: [Machine.Action]) {
+        for action in actions {
+            switch action {
+            case .startPipeline(let id):
+                Task { await self.startPipeline(id) }
+            case .run(let request, let pipelineID):
+                guard let pipeline = pipelines[pipelineID], let chunks = requests[request]?.chunks else { continue }
+                Task { await self.run(request, chunks: chunks, on: pipeline, id: pipelineID) }
+            case .stopPipeline(let id):
+                pipelines.removeValue(forKey: id)?.terminate()
+            case .succeed(let request):
+                if let pending = requests.removeValue(forKey: request) {
+                    pending.continuation.resume(returning: pending.output ?? [])
+                }
+            case .fail(let request, let error):
+                requests.removeValue(forKey: request)?.continuation.resume(throwing: error)
+            }
+        }
+        armTimer()
+        if isReadyOrIdle && !readyWaiters.isEmpty {
+            let waiters = readyWaiters
+            readyWaiters = []
+            waiters.forEach { $0.resume() }
+        }
+    }
+
+    private func startPipeline(_ id: Machine.PipelineID) async {
+        do {
+            let pipeline = try await makePipeline()
+            pipelines[id] = pipeline
+            perform(machine.pipelineStarted(id, now: clock.now))
+        } catch {
+            perform(machine.pipelineFailedToStart(id, error: Self.engineError(error, label: label), now: clock.now))
+        }
+    }
+
+    private func run(_ request: Machine.RequestID, chunks: [[UInt8]], on pipeline: Pipeline, id: Machine.PipelineID) async {
+        do {
+            let output = try await pipeline.run(chunks) { [weak self] in
+                Task { await self?.progressed(request, on: id) }
+            }
+            requests[request]?.output = output
+            perform(machine.requestSucceeded(request, on: id, now: clock.now))
+        } catch {
+            perform(machine.requestFailed(request, on: id, error: Self.engineError(error, label: label), now: clock.now))
+        }
+    }
+
+    private func progressed(_ request: Machine.RequestID, on id: Machine.PipelineID) {
+        machine.requestProgressed(request, on: id, now: clock.now)
+        armTimer()
+    }
+
+    /// Keeps one timer task sleeping until the earliest deadline.
+    private func armTimer() {
+        guard let deadline = machine.nextDeadline else {
+            timer?.task.cancel()
+            timer = nil
+            return
+        }
+        if let timer, timer.deadline <= deadline { return }
+        timer?.task.cancel()
+        let task = Task { [clock] in
+            try? await clock.sleep(until: deadline, tolerance: .milliseconds(10))
+            if Task.isCancelled { return }
+            self.fire()
+        }
+        timer = (deadline, task)
+    }
+
+    private func fire() {
+        timer = nil
+        perform(machine.tick(now: clock.now))
+    }
+
+    private static func engineError(_ error: any Error, label: String) -> TranslationError {
+        (error as? TranslationError) ?? TranslationError(.engineFailure, "The Apertium pipeline for \(label) failed: \(error).")
+    }
+}

@@ -1,0 +1,208 @@
+import TranslationCore
+
+/// The pool's decisions as a pure value: events go in, actions come out, nothing happens here.
+/// A thin actor (`PipelinePool`) performs the actions; tests drive this type directly with
+/// made-up instants. (The shape follows async-http-client's
+/// `HTTPConnectionPool+StateMachine.swift`: state changes and the actions they imply in one place.)
+///
+/// Invariants:
+/// - a pipeline serves one request at a time (a stream has one reader: two callers sharing a
+///   pipeline would need their outputs told apart by marker, and one slow input would stall both);
+/// - pipelines alive or starting never exceed `maxPipelines`;
+/// - a request runs at most twice: when its pipeline dies or passes the deadline, that pipeline is
+///   retired and the request goes to the front of the queue for a fresh one; a second failure is
+///   reported to the caller;
+/// - a late answer from a retired pipeline is ignored (the request may already be elsewhere).
+struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
+    /// Sizes and limits; see `ApertiumEngine.Configuration` for the defaults.
+    struct Limits: Sendable, Equatable {
+        var minPipelines: Int
+        var maxPipelines: Int
+        var maxUsesBeforeRestart: Int
+        var requestTimeout: Duration
+    }
+
+    typealias PipelineID = Int
+    typealias RequestID = Int
+
+    /// What the executor must do, in order.
+    enum Action: Equatable {
+        /// Start a new pipeline and report `pipelineStarted` or `pipelineFailedToStart`.
+        case startPipeline(PipelineID)
+        /// Run the request on the pipeline and report `requestSucceeded` or `requestFailed`.
+        case run(RequestID, on: PipelineID)
+        /// Stop the pipeline's processes (it is already forgotten here).
+        case stopPipeline(PipelineID)
+        /// Give the caller the answer the pipeline returned.
+        case succeed(RequestID)
+        /// Give the caller this error.
+        case fail(RequestID, TranslationError)
+    }
+
+    private enum PipelineState: Equatable {
+        case starting
+        case idle(uses: Int)
+        case busy(RequestID, uses: Int, deadline: Instant)
+    }
+
+    private struct Waiting: Equatable {
+        var request: RequestID
+        var attempt: Int
+    }
+
+    let limits: Limits
+    private var pipelines: [PipelineID: PipelineState] = [:]
+    private var queue: [Waiting] = []
+    private var running: [RequestID: (pipeline: PipelineID, attempt: Int)] = [:]
+    private var nextPipeline = 0
+    private var isShutDown = false
+    /// After a pipeline failed to start, only callers trigger new starts (no restart loop).
+    private var startsFailing = false
+
+    init(limits: Limits) {
+        var limits = limits
+        limits.minPipelines = max(0, limits.minPipelines)
+        limits.maxPipelines = max(1, limits.maxPipelines, limits.minPipelines)
+        limits.maxUsesBeforeRestart = max(1, limits.maxUsesBeforeRestart)
+        self.limits = limits
+    }
+
+    /// The earliest deadline of a running request, for the executor's timer.
+    var nextDeadline: Instant? {
+        pipelines.values.compactMap { if case .busy(_, _, let d) = $0 { d } else { nil } }.min()
+    }
+
+    /// Pipelines alive or starting, and requests waiting (for introspection and tests).
+    var counts: (pipelines: Int, idle: Int, waiting: Int) {
+        (pipelines.count, pipelines.values.filter { if case .idle = $0 { true } else { false } }.count, queue.count)
+    }
+
+    // MARK: Events
+
+    /// The pool opens: start the minimum number of pipelines.
+    mutating func start(now: Instant) -> [Action] { schedule(now: now) }
+
+    /// A caller asks for a translation.
+    mutating func request(_ id: RequestID, now: Instant) -> [Action] {
+        if isShutDown { return [.fail(id, TranslationError(.cancelled, "The Apertium engine is shutting down."))] }
+        queue.append(Waiting(request: id, attempt: 0))
+        // A caller is a reason to try starting again even after start failures.
+        return schedule(now: now, forceStart: true)
+    }
+
+    /// A pipeline finished starting.
+    mutating func pipelineStarted(_ id: PipelineID, now: Instant) -> [Action] {
+        guard pipelines[id] == .starting else { return [.stopPipeline(id)] }
+        startsFailing = false
+        pipelines[id] = .idle(uses: 0)
+        return schedule(now: now)
+    }
+
+    /// A pipeline could not start: with nothing else alive, the waiting callers get `error`.
+    mutating func pipelineFailedToStart(_ id: PipelineID, error: TranslationError, now: Instant) -> [Action] {
+        guard pipelines.removeValue(forKey: id) != nil else { return [] }
+        startsFailing = true
+        if pipelines.isEmpty {
+            let failed = queue.map { Action.fail($0.request, error) }
+            queue.removeAll()
+            return failed
+        }
+        return schedule(now: now)
+    }
+
+    /// A running request produced output: its deadline moves on.
+    mutating func requestProgressed(_ id: RequestID, on pipeline: PipelineID, now: Instant) {
+        guard case .busy(id, let uses, _) = pipelines[pipeline] else { return }
+        pipelines[pipeline] = .busy(id, uses: uses, deadline: now.advanced(by: limits.requestTimeout))
+    }
+
+    /// A request came back from its pipeline.
+    mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
+        guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
+        running[id] = nil
+        var actions: [Action] = [.succeed(id)]
+        if uses + 1 >= limits.maxUsesBeforeRestart {
+            // Restart after N uses bounds any slow leak in a stage's memory.
+            pipelines[pipeline] = nil
+            actions.append(.stopPipeline(pipeline))
+        } else {
+            pipelines[pipeline] = .idle(uses: uses + 1)
+        }
+        return actions + schedule(now: now)
+    }
+
+    /// The request's pipeline broke (a stage died, the framing was lost).
+    mutating func requestFailed(_ id: RequestID, on pipeline: PipelineID, error: TranslationError, now: Instant) -> [Action] {
+        guard case .busy(id, _, _) = pipelines[pipeline] else { return [] }
+        return retire(pipeline, request: id, error: error, now: now)
+    }
+
+    /// Time passed: requests past their deadline are treated as hung.
+    mutating func tick(now: Instant) -> [Action] {
+        var actions: [Action] = []
+        let overdue = pipelines.compactMap { id, state -> (PipelineID, RequestID)? in
+            if case .busy(let request, _, let deadline) = state, deadline <= now { return (id, request) }
+            return nil
+        }.sorted { $0.0 < $1.0 }
+        for (pipeline, request) in overdue {
+            let error = TranslationError(.timeout, "The Apertium pipeline gave no answer within \(limits.requestTimeout) and was stopped.")
+            actions += retire(pipeline, request: request, error: error, now: now)
+        }
+        return actions
+    }
+
+    /// The pool closes: every caller gets `.cancelled`, every pipeline stops.
+    mutating func shutdown() -> [Action] {
+        isShutDown = true
+        let error = TranslationError(.cancelled, "The Apertium engine is shutting down.")
+        var actions = queue.map { Action.fail($0.request, error) }
+        actions += running.keys.sorted().map { Action.fail($0, error) }
+        actions += pipelines.keys.sorted().map { Action.stopPipeline($0) }
+        queue.removeAll()
+        running.removeAll()
+        pipelines.removeAll()
+        return actions
+    }
+
+    // MARK: Decisions
+
+    /// Retires `pipeline` and retries `request` once, or fails it.
+    private mutating func retire(_ pipeline: PipelineID, request: RequestID, error: TranslationError, now: Instant) -> [Action] {
+        pipelines[pipeline] = nil
+        var actions: [Action] = [.stopPipeline(pipeline)]
+        let attempt = running.removeValue(forKey: request)?.attempt ?? 0
+        if attempt == 0 {
+            // Front of the queue: this caller has waited longest.
+            queue.insert(Waiting(request: request, attempt: 1), at: 0)
+        } else {
+            let kind: TranslationError.Kind = error.kind == .timeout ? .timeout : .engineFailure
+            actions.append(.fail(request, TranslationError(kind, "\(error.message) The retry on a fresh pipeline failed too.")))
+        }
+        return actions + schedule(now: now, forceStart: true)
+    }
+
+    /// Hands waiting requests to idle pipelines and starts pipelines that are needed.
+    private mutating func schedule(now: Instant, forceStart: Bool = false) -> [Action] {
+        guard !isShutDown else { return [] }
+        var actions: [Action] = []
+        while !queue.isEmpty, let idle = pipelines.filter({ if case .idle = $0.value { true } else { false } }).keys.min() {
+            guard case .idle(let uses) = pipelines[idle] else { break }
+            let waiting = queue.removeFirst()
+            pipelines[idle] = .busy(waiting.request, uses: uses, deadline: now.advanced(by: limits.requestTimeout))
+            running[waiting.request] = (idle, waiting.attempt)
+            actions.append(.run(waiting.request, on: idle))
+        }
+        let starting = pipelines.values.filter { $0 == .starting }.count
+        var wanted = max(queue.count - starting, 0)
+        if !startsFailing || forceStart { wanted = max(wanted, limits.minPipelines - pipelines.count) }
+        if startsFailing && !forceStart { wanted = 0 }
+        while wanted > 0 && pipelines.count < limits.maxPipelines {
+            let id = nextPipeline
+            nextPipeline += 1
+            pipelines[id] = .starting
+            actions.append(.startPipeline(id))
+            wanted -= 1
+        }
+        return actions
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TranslationCore
+@testable import ApertiumEngine
+
+/// Large input and failure under load, with the real eng-spa pipeline.
+@Suite(.serialized) struct EngineLoadTests {
+    static let engSpa = EngineIntegrationTests.engSpa
+
+    /// `count` paragraphs, each opening with its own number, separated by empty lines.
+    static func numberedParagraphs(count: Int, sentences: Int) -> String {
+        let body = String(repeating: "The cat sleeps on the warm chair near the window. ", count: sentences)
+        return (0..<count).map { "Paragraph \($0): \(body)" }.joined(separator: "\n\n")
+    }
+
+    /// The paragraph numbers found in a translation, in order.
+    static func numbers(in translation: String) -> [Int] {
+        translation.components(separatedBy: "\n\n").compactMap { paragraph in
+            paragraph.firstMatch(of: /^Párrafo (\d+):/).flatMap { Int($0.output.1) }
+        }
+    }
+
+    @Test func oneMegabyteComesBackWhole() async throws {
+        try await EngineIntegrationTests.withEngine { engine in
+            let text = Self.numberedParagraphs(count: 2600, sentences: 8)
+            #expect(text.utf8.count > 1_000_000)
+            let out = try await engine.translate([text], pair: Self.engSpa, options: TranslationOptions())[0]
+            // Every paragraph, in order, with its number: no chunk missing, none repeated.
+            #expect(Self.numbers(in: out) == Array(0..<2600))
+            #expect(out.components(separatedBy: "\n\n").count == 2600)
+            #expect(out.components(separatedBy: "silla tibia").count - 1 == 2600 * 8)
+        }
+    }
+
+    @Test func killingAStageMidLoadLosesNoRequest() async throws {
+        try await EngineIntegrationTests.withEngine(.init(maxPipelines: 2)) { engine in
+            try await engine.prewarm([Self.engSpa])
+            let inputs = (0..<40).map { Self.numberedParagraphs(count: 20, sentences: 6).replacingOccurrences(of: "Paragraph 0:", with: "Paragraph \(1000 + $0):") }
+            let victim = try #require(await engine.pipelinePIDs(for: Self.engSpa).first?.dropFirst(3).first,
+                                      "no pipeline stage to kill")
+            try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for (i, input) in inputs.enumerated() {
+                    group.addTask { (i, try await engine.translate([input], pair: Self.engSpa, options: TranslationOptions())[0]) }
+                }
+                // Kill a stage of one pipeline while requests are in flight.
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(kill(victim, SIGKILL) == 0)
+                var done = 0
+                for try await (i, out) in group {
+                    #expect(Self.numbers(in: out) == [1000 + i] + Array(1..<20))
+                    done += 1
+                }
+                #expect(done == 40)
+            }
+            #expect(!(await engine.pipelinePIDs(for: Self.engSpa).joined().contains(victim)))
+        }
+    }
+
+    @Test func shutdownStopsEveryProcess() async throws {
+        let engine = ApertiumEngine(configuration: .init(minPipelines: 2))
+        try #require(await engine.pairs().contains(Self.engSpa), "Apertium eng-spa is not installed")
+        try await engine.prewarm([Self.engSpa])
+        _ = try await engine.translate(["Hello"], pair: Self.engSpa, options: TranslationOptions())
+        let pids = await engine.pipelinePIDs(for: Self.engSpa).joined()
+        #expect(pids.count >= 10)
+        await engine.shutdown()
+        var alive = pids.filter { FileManager.default.fileExists(atPath: "/proc/\($0)") }
+        for _ in 0..<50 where !alive.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            alive = pids.filter { isLive($0) }
+        }
+        #expect(alive.isEmpty, "still running: \(alive)")
+        await #expect(throws: TranslationError.self) {
+            try await engine.translate(["Hello"], pair: Self.engSpa, options: TranslationOptions())
+        }
+    }
+
+    /// A process that exists and is not a zombie.
+    func isLive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+}

@@ -1,0 +1,155 @@
+import Testing
+import TranslationCore
+@testable import ApertiumEngine
+
+/// A fake instant: the state machine never reads a clock, tests move time by hand.
+struct FakeInstant: InstantProtocol {
+    var offset: Duration
+    func advanced(by duration: Duration) -> FakeInstant { FakeInstant(offset: offset + duration) }
+    func duration(to other: FakeInstant) -> Duration { other.offset - offset }
+    static func < (a: FakeInstant, b: FakeInstant) -> Bool { a.offset < b.offset }
+    static let zero = FakeInstant(offset: .zero)
+}
+
+@Suite struct PipelinePoolStateMachineTests {
+    typealias Machine = PipelinePoolStateMachine<FakeInstant>
+    static let crash = TranslationError(.engineFailure, "stage died.")
+
+    func machine(min: Int = 1, max: Int = 2, uses: Int = 100, timeout: Duration = .seconds(5)) -> Machine {
+        Machine(limits: .init(minPipelines: min, maxPipelines: max, maxUsesBeforeRestart: uses, requestTimeout: timeout))
+    }
+
+    func at(_ seconds: Int) -> FakeInstant { FakeInstant(offset: .seconds(seconds)) }
+
+    @Test func startsTheMinimumAndRunsOnAnIdlePipeline() {
+        var m = machine(min: 1)
+        #expect(m.start(now: at(0)) == [.startPipeline(0)])
+        #expect(m.request(7, now: at(0)) == []) // pipeline 0 is starting and will take it
+        #expect(m.request(8, now: at(0)) == [.startPipeline(1)]) // a second waiter needs a second
+        #expect(m.pipelineStarted(0, now: at(1)) == [.run(7, on: 0)])
+        #expect(m.pipelineStarted(1, now: at(1)) == [.run(8, on: 1)])
+        #expect(m.requestSucceeded(7, on: 0, now: at(2)) == [.succeed(7)])
+        #expect(m.requestSucceeded(8, on: 1, now: at(2)) == [.succeed(8)])
+        #expect(m.counts.idle == 2)
+    }
+
+    @Test func onePipelineServesOneRequestAtATimeAndWaitersQueue() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
+        #expect(m.request(2, now: at(0)) == []) // max reached: waits
+        #expect(m.request(3, now: at(0)) == [])
+        #expect(m.counts.waiting == 2)
+        #expect(m.requestSucceeded(1, on: 0, now: at(1)) == [.succeed(1), .run(2, on: 0)])
+        #expect(m.requestSucceeded(2, on: 0, now: at(1)) == [.succeed(2), .run(3, on: 0)])
+        #expect(m.requestSucceeded(3, on: 0, now: at(1)) == [.succeed(3)])
+    }
+
+    @Test func neverMoreThanMaxPipelines() {
+        var m = machine(min: 0, max: 3)
+        var starts = 0
+        for r in 0..<10 {
+            starts += m.request(r, now: at(0)).filter { if case .startPipeline = $0 { true } else { false } }.count
+        }
+        #expect(starts == 3)
+        #expect(m.counts.pipelines == 3)
+    }
+
+    @Test func restartsAfterMaxUses() {
+        var m = machine(min: 1, max: 1, uses: 2)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        #expect(m.requestSucceeded(1, on: 0, now: at(0)) == [.succeed(1)])
+        _ = m.request(2, now: at(0))
+        // Second use: the pipeline is retired and a fresh one started to keep the minimum.
+        #expect(m.requestSucceeded(2, on: 0, now: at(0)) == [.succeed(2), .stopPipeline(0), .startPipeline(1)])
+    }
+
+    @Test func crashRetiresThePipelineAndRetriesOnceOnAFreshOne() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        _ = m.request(2, now: at(0))
+        // Request 1's pipeline crashes: stopped, a fresh one started, request 1 goes first.
+        #expect(m.requestFailed(1, on: 0, error: Self.crash, now: at(1)) == [.stopPipeline(0), .startPipeline(1)])
+        #expect(m.pipelineStarted(1, now: at(1)) == [.run(1, on: 1)])
+        #expect(m.requestSucceeded(1, on: 1, now: at(2)) == [.succeed(1), .run(2, on: 1)])
+    }
+
+    @Test func secondCrashFailsTheCallerWithAClearError() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        _ = m.requestFailed(1, on: 0, error: Self.crash, now: at(1))
+        _ = m.pipelineStarted(1, now: at(1))
+        let actions = m.requestFailed(1, on: 1, error: Self.crash, now: at(2))
+        #expect(actions.first == .stopPipeline(1))
+        guard case .fail(1, let error)? = actions.dropFirst().first else {
+            Issue.record("expected a failure, got \(actions)")
+            return
+        }
+        #expect(error.kind == .engineFailure)
+        #expect(error.message.contains("retry"))
+    }
+
+    @Test func hangPastTheDeadlineIsRetiredAndRetried() {
+        var m = machine(min: 1, max: 1, timeout: .seconds(5))
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(10))
+        #expect(m.nextDeadline == at(15))
+        #expect(m.tick(now: at(14)) == [])
+        #expect(m.tick(now: at(15)) == [.stopPipeline(0), .startPipeline(1)])
+        _ = m.pipelineStarted(1, now: at(16))
+        #expect(m.nextDeadline == at(21))
+        // The hung pipeline's late answer is ignored: the request lives on pipeline 1 now.
+        #expect(m.requestSucceeded(1, on: 0, now: at(17)) == [])
+        let actions = m.tick(now: at(21))
+        #expect(actions.first == .stopPipeline(1))
+        guard case .fail(1, let error)? = actions.dropFirst().first else {
+            Issue.record("expected a timeout, got \(actions)")
+            return
+        }
+        #expect(error.kind == .timeout)
+    }
+
+    @Test func progressMovesTheDeadline() {
+        var m = machine(min: 1, max: 1, timeout: .seconds(5))
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        m.requestProgressed(1, on: 0, now: at(4))
+        #expect(m.tick(now: at(6)) == [])
+        #expect(m.nextDeadline == at(9))
+    }
+
+    @Test func startFailureWithNothingAliveFailsWaitersWithoutARestartLoop() {
+        var m = machine(min: 1, max: 2)
+        #expect(m.start(now: at(0)) == [.startPipeline(0)])
+        #expect(m.request(1, now: at(0)) == [])
+        #expect(m.pipelineFailedToStart(0, error: Self.crash, now: at(1)) == [.fail(1, Self.crash)])
+        #expect(m.counts.pipelines == 0)
+        // No restart on its own; a new caller tries again.
+        #expect(m.tick(now: at(5)) == [])
+        #expect(m.request(2, now: at(6)) == [.startPipeline(1)])
+    }
+
+    @Test func shutdownFailsEveryoneAndStopsEverything() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        _ = m.request(2, now: at(0))
+        let actions = m.shutdown()
+        #expect(actions.count == 3)
+        #expect(actions.last == .stopPipeline(0))
+        #expect(actions.contains { if case .fail(1, let e) = $0 { e.kind == .cancelled } else { false } })
+        #expect(actions.contains { if case .fail(2, let e) = $0 { e.kind == .cancelled } else { false } })
+        #expect(m.request(3, now: at(1)).count == 1)
+        #expect(m.pipelineStarted(5, now: at(1)) == [.stopPipeline(5)])
+    }
+}

@@ -1,0 +1,147 @@
+import Synchronization
+import Testing
+import TranslationCore
+@testable import ApertiumEngine
+
+/// A scripted pipeline: echoes (upper-cased, to show it ran), crashes, or hangs until stopped.
+final class FakePipeline: PoolPipeline {
+    enum Behaviour: Sendable { case echo, crash, hang }
+    let behaviour: Behaviour
+    let id: Int
+    private let stopped = Mutex(false)
+    private let hung = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+    init(id: Int, behaviour: Behaviour) {
+        self.id = id
+        self.behaviour = behaviour
+    }
+
+    var isStopped: Bool { stopped.withLock { $0 } }
+    var processIDs: [Int32] { [Int32(id)] }
+
+    func run(_ chunks: [[UInt8]], progress: @escaping @Sendable () -> Void) async throws -> [[UInt8]] {
+        switch behaviour {
+        case .echo:
+            return chunks.map { chunk in chunk.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 } }
+        case .crash:
+            throw TranslationError(.engineFailure, "fake stage died.")
+        case .hang:
+            await withCheckedContinuation { continuation in
+                let alreadyStopped = stopped.withLock { $0 }
+                if alreadyStopped { continuation.resume() } else { hung.withLock { $0.append(continuation) } }
+            }
+            throw TranslationError(.engineFailure, "fake pipeline stopped.")
+        }
+    }
+
+    func terminate() {
+        stopped.withLock { $0 = true }
+        hung.withLock { waiting in
+            waiting.forEach { $0.resume() }
+            waiting.removeAll()
+        }
+    }
+}
+
+/// Hands out fake pipelines following a script, and remembers them.
+final class FakeFactory: Sendable {
+    private let script: Mutex<[FakePipeline.Behaviour]>
+    let made = Mutex<[FakePipeline]>([])
+
+    init(_ script: [FakePipeline.Behaviour]) { self.script = Mutex(script) }
+
+    func make() -> FakePipeline {
+        let behaviour = script.withLock { $0.isEmpty ? .echo : $0.removeFirst() }
+        return made.withLock { made in
+            let pipeline = FakePipeline(id: made.count, behaviour: behaviour)
+            made.append(pipeline)
+            return pipeline
+        }
+    }
+}
+
+@Suite struct PipelinePoolTests {
+    static func pool(_ factory: FakeFactory, max: Int = 2, timeout: Duration = .seconds(10)) -> PipelinePool<FakePipeline> {
+        PipelinePool(label: "fake", limits: .init(minPipelines: 1, maxPipelines: max, maxUsesBeforeRestart: 100,
+                                                  requestTimeout: timeout)) { factory.make() }
+    }
+
+    @Test func echoesEveryRequestToItsOwnCaller() async throws {
+        let factory = FakeFactory([])
+        let pool = Self.pool(factory)
+        await pool.start()
+        try await withThrowingTaskGroup(of: (Int, [[UInt8]]).self) { group in
+            for i in 0..<100 {
+                group.addTask { (i, try await pool.submit([Array("req \(i)".utf8), Array("b".utf8)])) }
+            }
+            for try await (i, out) in group {
+                #expect(out == [Array("REQ \(i)".utf8), Array("B".utf8)])
+            }
+        }
+        #expect(factory.made.withLock { $0.count } <= 2)
+        await pool.shutdown()
+    }
+
+    @Test func crashIsRetriedOnAFreshPipeline() async throws {
+        let factory = FakeFactory([.crash, .echo])
+        let pool = Self.pool(factory, max: 1)
+        await pool.start()
+        let out = try await pool.submit([Array("x".utf8)])
+        #expect(out == [Array("X".utf8)])
+        #expect(factory.made.withLock { $0[0].isStopped })
+        await pool.shutdown()
+    }
+
+    @Test func twoCrashesGiveTheCallerAnEngineFailure() async throws {
+        let factory = FakeFactory([.crash, .crash, .echo])
+        let pool = Self.pool(factory, max: 1)
+        await pool.start()
+        await #expect(throws: TranslationError.self) { try await pool.submit([Array("x".utf8)]) }
+        do {
+            _ = try await pool.submit([Array("y".utf8)])
+        } catch {
+            Issue.record("the pool should recover on a fresh pipeline: \(error)")
+        }
+        await pool.shutdown()
+    }
+
+    @Test func hangIsStoppedAtTheDeadlineAndRetried() async throws {
+        let factory = FakeFactory([.hang, .echo])
+        let pool = Self.pool(factory, max: 1, timeout: .milliseconds(200))
+        await pool.start()
+        let out = try await pool.submit([Array("x".utf8)])
+        #expect(out == [Array("X".utf8)])
+        #expect(factory.made.withLock { $0[0].isStopped })
+        await pool.shutdown()
+    }
+
+    @Test func twoHangsGiveTheCallerATimeout() async throws {
+        let factory = FakeFactory([.hang, .hang])
+        let pool = Self.pool(factory, max: 1, timeout: .milliseconds(100))
+        await pool.start()
+        do {
+            _ = try await pool.submit([Array("x".utf8)])
+            Issue.record("a request on two hung pipelines must fail")
+        } catch let error as TranslationError {
+            #expect(error.kind == .timeout)
+        }
+        await pool.shutdown()
+        #expect(factory.made.withLock { $0.allSatisfy(\.isStopped) })
+    }
+
+    @Test func shutdownCancelsWaitersAndStopsPipelines() async throws {
+        let factory = FakeFactory([.hang])
+        let pool = Self.pool(factory, max: 1)
+        await pool.start()
+        let waiting = Task { try await pool.submit([Array("x".utf8)]) }
+        try await Task.sleep(for: .milliseconds(50))
+        await pool.shutdown()
+        do {
+            _ = try await waiting.value
+            Issue.record("shutdown must fail the waiting caller")
+        } catch let error as TranslationError {
+            #expect(error.kind == .cancelled)
+        }
+        #expect(factory.made.withLock { $0.allSatisfy(\.isStopped) })
+    }
+}
