@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detector-profiles
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -41,6 +41,16 @@ test: deps-test venv
 
 bench: deps-test venv build-release
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
+
+# Language detection accuracy on FLORES-200 dev hold-out lines (prints a Markdown table).
+FLORES_DIR ?= /work/shared/data/flores200-dev
+detect-accuracy:
+	set -o pipefail; GLOSSA_ACCURACY_REPORT=1 GLOSSA_FLORES_DIR=$(FLORES_DIR) \
+	  $(SWIFT) test --filter AccuracyReportTests 2>&1 | grep -v '^\['
+
+# Regenerates the short-text detector's n-gram profiles from FLORES-200 dev (committed output).
+detector-profiles:
+	tests/tools/detector-profiles/generate.sh $(FLORES_DIR)
 
 clean:
 	rm -rf .build $(VENV) $(TEST_OUTPUT)

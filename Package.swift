@@ -14,11 +14,17 @@ let package = Package(
         // The domain core: languages, formats, requests/results, engine and detector protocols.
         .target(name: "TranslationCore"),
 
-        // CLD2 (Debian libcld2-dev) behind a small C ABI.
+        // CLD2 (Debian libcld2-dev) behind a small C ABI. The shim includes <cld2/public/...>
+        // from /usr/include, so no extra header path (and no unsafeFlags) is needed.
+        // Link order matters: libcld2_full holds only CLD2's larger tables (160+ languages, e.g.
+        // Esperanto, Occitan, Nynorsk) under the same symbol names as the default tables inside
+        // libcld2; listed first, its definitions interpose on libcld2's at load time.
+        // LanguageDetectionTests checks that the full tables are the ones in use.
         .target(
             name: "CCLD2Shim",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/cld2"])],
-            linkerSettings: [.linkedLibrary("cld2"), .linkedLibrary("stdc++")]
+            linkerSettings: [
+                .linkedLibrary("cld2_full"), .linkedLibrary("cld2"), .linkedLibrary("stdc++"),
+            ]
         ),
         .target(name: "LanguageDetection", dependencies: ["TranslationCore", "CCLD2Shim"]),
 
@@ -56,6 +62,7 @@ let package = Package(
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
+        .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

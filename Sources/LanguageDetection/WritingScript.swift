@@ -1,0 +1,101 @@
+import TranslationCore
+
+/// The writing systems the short-text fallback tells apart, by Unicode block.
+///
+/// Swift's standard library exposes no Script property, so this is a table of the blocks that
+/// matter; anything else is `.other`. A script listed in ``singleLanguage`` identifies its language
+/// outright (Hangul is Korean); the rest are shared by many languages and need the n-gram model.
+enum WritingScript: String, CaseIterable, Sendable {
+    case latin = "Latn", cyrillic = "Cyrl", greek = "Grek", arabic = "Arab", hebrew = "Hebr"
+    case devanagari = "Deva", han = "Hani", hiragana = "Hira", katakana = "Kana", hangul = "Hang"
+    case thai = "Thai", lao = "Laoo", khmer = "Khmr", myanmar = "Mymr", georgian = "Geor"
+    case armenian = "Armn", ethiopic = "Ethi", bengali = "Beng", gurmukhi = "Guru"
+    case gujarati = "Gujr", oriya = "Orya", tamil = "Taml", telugu = "Telu", kannada = "Knda"
+    case malayalam = "Mlym", sinhala = "Sinh", tibetan = "Tibt", thaana = "Thaa", other = "Zyyy"
+
+    /// The script of one letter or mark.
+    init(of scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF,
+             0xFF21...0xFF3A, 0xFF41...0xFF5A: self = .latin
+        case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
+        case 0x370...0x3FF, 0x1F00...0x1FFF: self = .greek
+        case 0x590...0x5FF, 0xFB1D...0xFB4F: self = .hebrew
+        case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: self = .arabic
+        case 0x780...0x7BF: self = .thaana
+        case 0x900...0x97F, 0xA8E0...0xA8FF: self = .devanagari
+        case 0x980...0x9FF: self = .bengali
+        case 0xA00...0xA7F: self = .gurmukhi
+        case 0xA80...0xAFF: self = .gujarati
+        case 0xB00...0xB7F: self = .oriya
+        case 0xB80...0xBFF: self = .tamil
+        case 0xC00...0xC7F: self = .telugu
+        case 0xC80...0xCFF: self = .kannada
+        case 0xD00...0xD7F: self = .malayalam
+        case 0xD80...0xDFF: self = .sinhala
+        case 0xE00...0xE7F: self = .thai
+        case 0xE80...0xEFF: self = .lao
+        case 0xF00...0xFFF: self = .tibetan
+        case 0x1000...0x109F: self = .myanmar
+        case 0x10A0...0x10FF, 0x2D00...0x2D2F, 0x1C90...0x1CBF: self = .georgian
+        case 0x530...0x58F: self = .armenian
+        case 0x1200...0x139F, 0x2D80...0x2DDF: self = .ethiopic
+        case 0x1780...0x17FF, 0x19E0...0x19FF: self = .khmer
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF,
+             0xFFA0...0xFFDC: self = .hangul
+        case 0x3040...0x309F: self = .hiragana
+        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: self = .katakana
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: self = .han
+        default: self = .other
+        }
+    }
+
+    /// Scripts written by one language only (for practical purposes), and that language.
+    static let singleLanguage: [WritingScript: LanguageCode] = [
+        .greek: "el", .hebrew: "he", .hangul: "ko", .hiragana: "ja", .katakana: "ja", .thai: "th",
+        .lao: "lo", .khmer: "km", .myanmar: "my", .georgian: "ka", .armenian: "hy", .ethiopic: "am",
+        .gurmukhi: "pa", .gujarati: "gu", .oriya: "or", .tamil: "ta", .telugu: "te", .kannada: "kn",
+        .malayalam: "ml", .sinhala: "si", .tibetan: "bo", .thaana: "dv", .bengali: "bn",
+    ]
+
+    /// The scripts a FLORES-style script subtag covers (`Jpan` mixes Han and kana).
+    static func covered(bySubtag subtag: String) -> [WritingScript] {
+        switch subtag {
+        case "Jpan": return [.han, .hiragana, .katakana]
+        case "Hans", "Hant": return [.han]
+        default: return WritingScript(rawValue: subtag).map { [$0] } ?? []
+        }
+    }
+}
+
+/// How many letters of each script a text has.
+struct ScriptCensus: Sendable {
+    /// Letter counts per script (marks count with the letter they modify, by their own block).
+    private(set) var counts: [WritingScript: Int] = [:]
+    /// All letters counted.
+    private(set) var letters = 0
+
+    /// Counts the letters of `text`, stopping after `limit` of them (enough to decide).
+    init(_ text: String, limit: Int = 4096) {
+        for scalar in text.unicodeScalars where NGramFeatures.isWordScalar(scalar) {
+            counts[WritingScript(of: scalar), default: 0] += 1
+            letters += 1
+            if letters >= limit { break }
+        }
+    }
+
+    /// The script with the most letters, nil when there are none; ties go to the earlier case.
+    var dominant: WritingScript? {
+        WritingScript.allCases.max { (counts[$0] ?? 0, -index($0)) < (counts[$1] ?? 0, -index($1)) }
+            .flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil }
+    }
+
+    /// The share (0...1) of letters written in `script`.
+    func share(of script: WritingScript) -> Double {
+        letters == 0 ? 0 : Double(counts[script] ?? 0) / Double(letters)
+    }
+
+    private func index(_ script: WritingScript) -> Int {
+        WritingScript.allCases.firstIndex(of: script) ?? 0
+    }
+}
