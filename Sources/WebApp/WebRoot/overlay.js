@@ -55,6 +55,10 @@
         const byKey = new Map(languages.map((l) => [key(l.language), l.language]));
         const resolve = (code) => code && (byKey.get(key(code)) || byKey.get(key(code).split("-")[0]) || null);
         const names = new Map(languages.map((l) => [l.language, l.name || l.language]));
+        // Variants may share a name ("Catalan" for ca and ca-iec2017): the code tells them apart.
+        const count = new Map();
+        for (const name of names.values()) count.set(name, (count.get(name) || 0) + 1);
+        for (const [code, name] of [...names]) if (count.get(name) > 1 && code.includes("-")) names.set(code, `${name} (${code})`);
         const targets = new Map();
         let pairs = null;
         try { pairs = (await call(base + "/listPairs")).responseData; } catch (_) { /* no pair list: allow all */ }

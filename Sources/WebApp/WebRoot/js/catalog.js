@@ -30,6 +30,12 @@ export class Catalog {
       if (!name && intlNames) { try { name = intlNames.of(l.language); } catch (_) { name = null; } }
       return [l.language, name || l.language];
     }));
+    // Variants may share a name ("Catalan" for ca and ca-iec2017): the code tells them apart.
+    const seen = new Map();
+    for (const [code, name] of this.names) seen.set(name, (seen.get(name) || 0) + 1);
+    const shortest = new Map();
+    for (const [code, name] of this.names) if (!shortest.has(name) || code.length < shortest.get(name).length) shortest.set(name, code);
+    for (const [code, name] of [...this.names]) if (seen.get(name) > 1 && shortest.get(name) !== code) this.names.set(code, `${name} (${code})`);
     this.collator = new Intl.Collator(displayLanguage || undefined);
     this.codes = languages.map((l) => l.language).sort((a, b) => this.collator.compare(this.name(a), this.name(b)));
     this.hasPairList = pairs !== null;
