@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "glossa", targets: ["glossa"]),
         .library(name: "TranslationCore", targets: ["TranslationCore"]),
+        .library(name: "TranslationKit", targets: ["TranslationKit"]),
     ],
     targets: [
         // The domain core: languages, formats, requests/results, engine and detector protocols.
@@ -42,7 +43,14 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
 
         // The wire protocols (Google v2, AJAX v1 / APy, health, metrics, OpenAPI) over TranslationService.
-        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "WebApp"]),
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp"]),
+
+        // Glossa's own wire types (the streaming endpoint, the pair list), shared by server and SDK.
+        .target(name: "GlossaWire"),
+
+        // The Swift SDK: Apple's Translation API (TranslationSession, LanguageAvailability) over
+        // local engines or a Glossa server, and a typed Google v2 client.
+        .target(name: "TranslationKit", dependencies: ["TranslationCore", "TranslationService", "GlossaWire"]),
 
         // The web app, overlay script and demo page, embedded at build time from WebApp/WebRoot.
         .target(name: "WebApp", exclude: ["WebRoot"], plugins: ["EmbedWebRoot"]),
@@ -61,6 +69,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
+        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
     ],

@@ -42,7 +42,8 @@ public struct NGramDetector: LanguageDetector {
         detection(for: text, favouring: [hint].compactMap { $0 })
     }
 
-    /// Detects one text, giving each language in `favoured` prior odds of ``favouredOdds``.
+    /// Detects one text, giving each language in `favoured` prior odds of ``favouredOdds``
+    /// (a language listed twice gets the odds squared).
     func detection(for text: String, favouring favoured: [LanguageCode]) -> Detection {
         let census = ScriptCensus(text)
         guard let dominant = census.dominant else { return .unknown }
@@ -71,8 +72,8 @@ public struct NGramDetector: LanguageDetector {
         let logits = candidates.map { column in
             let language = model.languages[column]
             // Match on the base language too, so a hint "zh" favours both Chinese scripts.
-            let isFavoured = favoured.contains { $0 == language || ($0.isBase && $0.language == language.language) }
-            return scores[column] / Self.temperature + (isFavoured ? log(Self.favouredOdds) : 0)
+            let favours = favoured.count { $0 == language || ($0.isBase && $0.language == language.language) }
+            return scores[column] / Self.temperature + Double(favours) * log(Self.favouredOdds)
         }
         let ranked = Self.softmax(logits).enumerated().sorted { $0.element > $1.element }
         let top = ranked.prefix(3).map { (language: model.languages[candidates[$0.offset]], p: $0.element) }

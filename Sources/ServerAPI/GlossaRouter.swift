@@ -30,6 +30,7 @@ public struct GlossaRouter: HTTPHandler {
             + AjaxV1API(service: service).endpoints
             + APyAPI(service: service).endpoints
             + HealthAPI(service: service, metrics: metrics, started: .now).endpoints
+            + StreamingAPI(service: service).endpoints
         let documented = endpoints
         let document = OpenAPIDocument.make(endpoints: documented + [Self.openAPIEndpoint(nil)])
         endpoints.append(Self.openAPIEndpoint(document))

@@ -48,8 +48,8 @@ import TranslationCore
     @Test(.enabled(if: AccuracyReportTests.isWanted, "set GLOSSA_ACCURACY_REPORT=1 (and GLOSSA_FLORES_DIR) to run"))
     func floresHoldOutReport() throws {
         var correct = [[Int]](repeating: [Int](repeating: 0, count: Cut.allCases.count), count: Self.systems.count)
-        var confidenceRight = [Double](repeating: 0, count: Self.systems.count), right = [Int](repeating: 0, count: Self.systems.count)
-        var confidenceWrong = [Double](repeating: 0, count: Self.systems.count), wrong = [Int](repeating: 0, count: Self.systems.count)
+        // Calibration of the product's confidence: per fifth of 0...1, (answers, right answers).
+        var bins = [(Int, Int)](repeating: (0, 0), count: 5)
         var total = 0
         var perLanguage: [(String, Double, Double)] = []
         for (stem, code) in FLORESLabels.codes.sorted(by: { $0.key < $1.key }) {
@@ -65,8 +65,11 @@ import TranslationCore
                         let ok = Self.isCorrect(detection, expected)
                         if ok { correct[index][cutIndex] += 1 }
                         if index == 3 {
-                            if ok { confidenceRight[index] += detection.confidence; right[index] += 1 }
-                            else { confidenceWrong[index] += detection.confidence; wrong[index] += 1 }
+                            if detection.language != nil {
+                                let bin = min(4, Int(detection.confidence * 5))
+                                bins[bin].0 += 1
+                                if ok { bins[bin].1 += 1 }
+                            }
                             if cut == .words2 && ok { languageRight[0] += 1 }
                             if cut == .sentence && ok { languageRight[1] += 1 }
                         }
@@ -84,8 +87,11 @@ import TranslationCore
             report += "| \(system.name) | " + correct[index].map(percent).joined(separator: " | ") + " |\n"
         }
         let product = 3
-        report += String(format: "\nProduct mean confidence: %.3f when right, %.3f when wrong (all cuts)\n",
-                         confidenceRight[product] / Double(max(1, right[product])), confidenceWrong[product] / Double(max(1, wrong[product])))
+        report += "\nProduct calibration (all cuts): confidence range → answers, % right\n"
+        for (index, bin) in bins.enumerated() {
+            report += String(format: "  %.1f-%.1f: %5d answers, %5.1f%% right\n", Double(index) / 5, Double(index + 1) / 5,
+                             bin.0, bin.0 == 0 ? 0 : 100 * Double(bin.1) / Double(bin.0))
+        }
         report += "\nProduct per language (full sentence / 2 words): "
         report += perLanguage.map { String(format: "%@ %.0f/%.0f", $0.0, $0.1, $0.2) }.joined(separator: ", ") + "\n"
         print(report)

@@ -27,6 +27,9 @@ struct Endpoint: Sendable {
     let wire: WireProtocol
     /// One line for the OpenAPI document.
     let summary: String
+    /// The endpoint's full OpenAPI path item (`{"post": {...}}`), for endpoints whose bodies the
+    /// generated query-parameter documentation cannot describe; nil: generated.
+    var documentation: JSON? = nil
     /// The handler.
     let handle: @Sendable (HTTPRequest) async -> EndpointResult
 }

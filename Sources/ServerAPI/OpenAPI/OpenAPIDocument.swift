@@ -62,6 +62,10 @@ enum OpenAPIDocument {
     static func make(endpoints: [Endpoint]) -> JSON {
         var paths: [(String, JSON)] = []
         for endpoint in endpoints {
+            if let documentation = endpoint.documentation {
+                paths.append((endpoint.path, documentation))
+                continue
+            }
             var operations: [(String, JSON)] = []
             for method in endpoint.methods {
                 var operation: [(String, JSON)] = [

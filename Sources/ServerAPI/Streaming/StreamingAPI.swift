@@ -1,0 +1,95 @@
+import Foundation
+import GlossaWire
+import HTTPServer
+import TranslationCore
+import TranslationService
+
+/// Glossa's own endpoints for SDK clients (TranslationKit's `.server` backend):
+/// `POST /glossa/v1/translate/stream` answers a batch as newline-delimited JSON, one line per
+/// text **as soon as it is ready** (chunked transfer encoding), and `GET /glossa/v1/pairs` lists
+/// every translatable direction. Wire types: `GlossaWire.StreamTranslateRequest`, `StreamLine`,
+/// `PairsResponse`.
+struct StreamingAPI: Sendable {
+    let service: TranslationService
+    /// Most texts in one streamed batch.
+    static let maxTexts = 1024
+    /// Texts translated at once per batch; a batch left by its client stops after these.
+    static let maxConcurrent = 8
+
+    var endpoints: [Endpoint] {
+        [
+            Endpoint(name: "glossa_translate_stream", path: "/glossa/v1/translate/stream", methods: ["POST"], wire: .glossa,
+                     summary: "Translate a batch, streaming one NDJSON line per text as soon as it is ready",
+                     documentation: StreamingDocumentation.stream) { await stream($0) },
+            Endpoint(name: "glossa_pairs", path: "/glossa/v1/pairs", methods: ["GET"], wire: .glossa,
+                     summary: "Every translatable direction, direct or through a pivot",
+                     documentation: StreamingDocumentation.pairs) { _ in pairs() },
+        ]
+    }
+
+    func stream(_ request: HTTPRequest) async -> EndpointResult {
+        do {
+            let batch = try StreamingRequest.parse(request, maxTexts: Self.maxTexts)
+            let outcomes = service.translateEach(batch.texts, from: batch.source, to: batch.target,
+                                                 options: TranslationOptions(format: batch.format),
+                                                 maxConcurrent: Self.maxConcurrent)
+            let body = Self.lines(outcomes, batch: batch)
+            let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson; charset=utf-8",
+                                                               "Cache-Control": "no-cache"], stream: body)
+            return EndpointResult(response: response, characters: batch.texts.reduce(0) { $0 + $1.count })
+        } catch {
+            let apiError = APIError.from(error)
+            return EndpointResult(response: StreamingError.response(for: apiError), error: apiError)
+        }
+    }
+
+    func pairs() -> EndpointResult {
+        let pairs = service.routes().map {
+            PairsResponse.Pair(source: $0.source.bcp47, target: $0.target.bcp47, path: $0.path.map(\.bcp47))
+        }
+        let body = (try? JSONEncoder().encode(PairsResponse(pairs: pairs))) ?? Data("{\"pairs\":[]}".utf8)
+        return EndpointResult(response: HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"],
+                                                     body: Array(body)))
+    }
+
+    /// One NDJSON line per outcome as it comes, then the terminal line.
+    ///
+    /// Cancellation chain (why the client closing its connection stops the engines): the HTTP
+    /// server cancels the task that reads this stream, this stream's termination cancels the
+    /// producer, and the producer's cancelled iteration of `translateEach` stops the batch from
+    /// starting any further text.
+    static func lines(_ outcomes: AsyncStream<IndexedTranslation>, batch: StreamingRequest) -> AsyncStream<[UInt8]> {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let producer = Task {
+            var count = 0
+            var errors = 0
+            for await outcome in outcomes {
+                let id = batch.clientIdentifiers?[outcome.index] ?? nil
+                let line: StreamLine
+                switch outcome.result {
+                case .success(let result):
+                    line = .result(index: outcome.index, clientIdentifier: id, translatedText: result.translatedText,
+                                   sourceLanguage: result.source.bcp47,
+                                   detectedSourceLanguage: batch.source == nil ? result.source.bcp47 : nil)
+                case .failure(let error):
+                    errors += 1
+                    line = .failure(index: outcome.index, clientIdentifier: id, error: StreamingError.wire(error))
+                }
+                count += 1
+                continuation.yield(encode(line))
+            }
+            // A cancelled batch has no terminal line: its absence tells a reader it was cut short.
+            if !Task.isCancelled { continuation.yield(encode(.terminal(count: count, errors: errors))) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in producer.cancel() }
+        return stream
+    }
+
+    static func encode(_ line: StreamLine) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // StreamLine holds only strings, integers and booleans: encoding cannot fail.
+        return Array((try? encoder.encode(line)) ?? Data("{}".utf8)) + [UInt8(ascii: "\n")]
+    }
+}

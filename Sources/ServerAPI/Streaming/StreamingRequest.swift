@@ -1,0 +1,40 @@
+import Foundation
+import GlossaWire
+import HTTPServer
+import TranslationCore
+
+/// A validated `POST /glossa/v1/translate/stream` body.
+struct StreamingRequest: Sendable {
+    var texts: [String]
+    var source: LanguageCode?
+    var target: LanguageCode
+    var format: TextFormat
+    var clientIdentifiers: [String?]?
+
+    /// Decodes and checks the JSON body.
+    /// - Throws: ``APIError`` naming what is wrong (bad JSON, missing `q` or `target`, too many
+    ///   texts, a `clientIdentifiers` list of another length, an unknown language or format).
+    static func parse(_ request: HTTPRequest, maxTexts: Int) throws -> StreamingRequest {
+        if case .tooLarge(let limit) = request.bodyStatus { throw APIError.payloadTooLarge(limit: limit) }
+        let body: StreamTranslateRequest
+        do {
+            body = try JSONDecoder().decode(StreamTranslateRequest.self, from: Data(request.body))
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw APIError.missingParameter(key.stringValue)
+        } catch DecodingError.valueNotFound(_, let context) {
+            throw APIError.missingParameter(context.codingPath.map(\.stringValue).joined(separator: "."))
+        } catch {
+            throw APIError.malformedBody("The body must be JSON: {\"q\": [\"text\", ...], \"target\": \"es\", \"source\"?: \"en\", \"format\"?: \"text\"|\"html\", \"clientIdentifiers\"?: [...]}.")
+        }
+        guard !body.q.isEmpty else { throw APIError.missingParameter("q") }
+        guard body.q.count <= maxTexts else { throw APIError.tooManySegments(given: body.q.count, limit: maxTexts) }
+        if let ids = body.clientIdentifiers, ids.count != body.q.count {
+            throw APIError.malformedBody("clientIdentifiers has \(ids.count) entries for \(body.q.count) texts; give one per text or none.")
+        }
+        guard !body.target.isEmpty else { throw APIError.missingParameter("target") }
+        let source = try body.source.flatMap { $0.isEmpty ? nil : $0 }.map { try LanguageCode(parsing: $0) }
+        return StreamingRequest(texts: body.q, source: source, target: try LanguageCode(parsing: body.target),
+                                format: try body.format.map { try TextFormat(parsing: $0) } ?? .text,
+                                clientIdentifiers: body.clientIdentifiers)
+    }
+}

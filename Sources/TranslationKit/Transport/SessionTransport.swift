@@ -1,0 +1,60 @@
+import TranslationCore
+
+/// One translated text as a backend returns it.
+struct Translated: Sendable, Equatable {
+    /// The translation.
+    var text: String
+    /// The language it was translated from (given or detected).
+    var source: LanguageCode
+}
+
+/// One outcome of a streamed batch: which input, and its translation or error.
+struct StreamedItem: Sendable {
+    var index: Int
+    var outcome: Result<Translated, TranslationError>
+}
+
+/// What a session needs from where the engines are: this process or a Glossa server. Both
+/// implementations report failures as TranslationKit's (Apple-named) ``TranslationError``.
+protocol SessionTransport: Sendable {
+    /// Translates the batch, one result per text in order; the first failure throws.
+    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) async throws -> [Translated]
+
+    /// Translates each text and yields each outcome as soon as it is ready. The stream throws
+    /// only when the whole batch failed (unreachable server, rejected request). Ending the
+    /// iteration stops the work that is left.
+    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) -> AsyncThrowingStream<StreamedItem, any Error>
+
+    /// Every direction that can be translated now (direct or pivot).
+    func installedPairs() async throws -> [LanguagePair]
+
+    /// Whether `source → target` can be translated now.
+    func isInstalled(from source: LanguageCode, to target: LanguageCode) async throws -> Bool
+
+    /// The most likely language of `text`, or nil.
+    func detect(_ text: String) async throws -> LanguageCode?
+
+    /// Called after packages were installed on this machine, so new pairs are seen.
+    func reload() async throws
+
+    /// Where missing pairs would have to be installed.
+    var location: InstallLocation { get }
+}
+
+/// Where a pair's packages are installed.
+enum InstallLocation: Sendable, Equatable {
+    /// This machine: `prepareTranslation()` may install them.
+    case thisMachine
+    /// A Glossa server: only its administrator can.
+    case server(String)
+}
+
+extension LanguageCode {
+    /// Whether an engine's `self` serves a request for `wanted`, as the service's router decides
+    /// it for the common cases: same language, no conflicting script (zh-Hans is not zh-Hant).
+    func serves(_ wanted: LanguageCode) -> Bool {
+        guard language == wanted.language else { return false }
+        if let a = script, let b = wanted.script, a != b { return false }
+        return true
+    }
+}

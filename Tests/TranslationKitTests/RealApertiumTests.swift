@@ -1,0 +1,72 @@
+import ApertiumEngine
+import Foundation
+import LanguageDetection
+import ServerAPI
+import Testing
+import TranslationKit
+import TranslationService
+
+/// The same Apple API over the real engines: Debian's Apertium pairs (installed by
+/// `make test`'s install-deps) and CLD2, in this process and behind a real server.
+@Suite(.serialized) struct RealApertiumTests {
+    /// One service over the real engines for the whole suite: pipelines are warm after first use.
+    static let service = Task { await TranslationService(engines: [ApertiumEngine()], detector: CLD2Detector()) }
+
+    private func backend(_ kind: BackendKind) async throws -> TranslationSession.Backend {
+        let service = await Self.service.value
+        switch kind {
+        case .local:
+            return .local(service, installer: RefusingInstaller())
+        case .server:
+            let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
+            RunningServers.keep(server)
+            return .server(URL(string: "http://127.0.0.1:\(server.port)")!)
+        }
+    }
+
+    private func session(_ kind: BackendKind, _ source: String?, _ target: String) async throws -> TranslationSession {
+        TranslationSession(configuration: .init(source: source.map(Locale.Language.init(identifier:)),
+                                                 target: Locale.Language(identifier: target)),
+                           backend: try await backend(kind))
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func translatesEnglishToSpanish(kind: BackendKind) async throws {
+        let response = try await session(kind, "en", "es").translate("Good morning")
+        #expect(response.targetText == "Buenos días")
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func streamsABatchMatchedByIdentifier(kind: BackendKind) async throws {
+        let texts = ["The cat sleeps.", "I like coffee.", "Where is the library?", "The house is big."]
+        let requests = texts.enumerated().map { TranslationSession.Request(sourceText: $1, clientIdentifier: String($0)) }
+        var byID: [String: String] = [:]
+        for try await response in try await session(kind, "en", "es").translate(batch: requests) {
+            byID[response.clientIdentifier!] = response.targetText
+        }
+        #expect(byID.count == texts.count)
+        #expect(byID["1"]?.contains("café") == true)
+        #expect(byID["3"]?.contains("casa") == true)
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func detectsTheSourceAndPivots(kind: BackendKind) async throws {
+        let detected = try await session(kind, nil, "en").translate("¿Dónde está la biblioteca de la universidad?")
+        #expect(detected.sourceLanguage.languageCode?.identifier == "es")
+        #expect(detected.targetText.lowercased().contains("library"))
+        // English → Portuguese has no direct pair: Spanish is the pivot.
+        let pivot = try await session(kind, "en", "pt").translate("The house is big.")
+        #expect(pivot.targetText.contains("casa"))
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func availabilityOfRealPairs(kind: BackendKind) async throws {
+        let availability = LanguageAvailability(backend: try await backend(kind))
+        let en = Locale.Language(identifier: "en")
+        #expect(await availability.status(from: en, to: Locale.Language(identifier: "es")) == .installed)
+        #expect(await availability.status(from: en, to: Locale.Language(identifier: "pt")) == .installed)
+        // apertium-mkd-eng is packaged by Debian but not among the default pairs.
+        #expect(await availability.status(from: Locale.Language(identifier: "mk"), to: en) == .supported)
+        #expect(await availability.status(from: en, to: Locale.Language(identifier: "ja")) == .unsupported)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+import Testing
+import HTTPServer
+import ServerAPI
+import TranslationCore
+import TranslationKit
+import TranslationService
+
+/// The backends every session test runs against.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// A TranslationService in this process.
+    case local
+    /// A real Glossa HTTP server on 127.0.0.1 (an ephemeral port) over the same service.
+    case server
+    var testDescription: String { rawValue }
+}
+
+/// A backend over the fake engine, and the probe that sees what the engine did.
+struct Harness: Sendable {
+    let backend: TranslationSession.Backend
+    let probe: EngineProbe
+
+    static func make(_ kind: BackendKind, maxConcurrent: Int = 4) async throws -> Harness {
+        let probe = EngineProbe()
+        let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: probe)],
+                                               detector: PrefixDetector())
+        switch kind {
+        case .local:
+            return Harness(backend: .local(service, installer: RefusingInstaller(), maxConcurrent: maxConcurrent),
+                           probe: probe)
+        case .server:
+            let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
+            RunningServers.keep(server)
+            return Harness(backend: .server(URL(string: "http://127.0.0.1:\(server.port)")!), probe: probe)
+        }
+    }
+
+    func session(_ source: String?, _ target: String?) -> TranslationSession {
+        TranslationSession(configuration: .init(source: source.map(Locale.Language.init(identifier:)),
+                                                 target: target.map(Locale.Language.init(identifier:))),
+                           backend: backend)
+    }
+}
+
+/// An installer that must not be called (sessions on a fixed service).
+struct RefusingInstaller: PackageInstaller {
+    func install(_ packages: [String], progress: @escaping @Sendable (PreparationProgress) -> Void) async throws {
+        throw TranslationKit.TranslationError.internalError
+    }
+}
+
+/// An installer that "installs" by adding the pairs to a registry the service factory reads.
+final class RecordingInstaller: PackageInstaller {
+    let installed = Mutex<[String]>([])
+    func install(_ packages: [String], progress: @escaping @Sendable (PreparationProgress) -> Void) async throws {
+        progress(.output("Setting up \(packages.joined(separator: " ")) ..."))
+        installed.withLock { $0 += packages }
+    }
+}
+
+/// Collects values from concurrent callbacks.
+final class Recorder<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    func append(_ item: T) { items.withLock { $0.append(item) } }
+    var all: [T] { items.withLock { $0 } }
+}
+
+/// The servers tests started. They live until the test process ends: a test hands its backend
+/// to sessions and availability checks that may outlive the harness value, and an HTTP server on
+/// an ephemeral loopback port costs two idle threads.
+enum RunningServers {
+    private static let servers = Mutex<[HTTPServer]>([])
+    static func keep(_ server: HTTPServer) { servers.withLock { $0.append(server) } }
+}
