@@ -3,10 +3,7 @@
 Every step saves a screenshot under test-output/screenshots/. GLOSSA_URL runs the tests against a
 server that is already running instead of starting one.
 """
-import json
 import os
-import urllib.error
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -64,16 +61,6 @@ def pick_target(driver, search, code):
     option.click()
     wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'#target-list li[data-code="{code}"]')
              .get_attribute("aria-selected") == "true")
-
-
-def post_json(url, body):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def test_editor_detect_pick_translate_again_and_swap(app):
@@ -169,24 +156,27 @@ def test_round_trip_shows_each_step_until_it_settles(app):
     screenshot(d, "roundtrip-1-played")
 
 
-def oversize_text(base_url):
-    """A text the service refuses for its size, and the service's own message for it."""
-    for size in (6_000, 60_000, 600_000, 3_000_000):
-        text = ("Good morning. " * (size // 14 + 1))[:size]
-        status, body = post_json(base_url + "/language/translate/v2", {"q": [text], "target": "es", "source": "en"})
-        if status >= 400:
-            return text, body["error"]["message"]
-    pytest.fail("the service translated 3 MB in one request without refusing it")
+def refusal(d, body):
+    """What the service answers to `body` at /language/translate/v2, fetched by the page itself
+    (outside the app's code): the HTTP status and the message of Google's error envelope."""
+    return d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/language/translate/v2', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                         body: JSON.stringify(arguments[0])})
+          .then(async (r) => { const b = await r.json(); done([r.status, b.error ? b.error.message : null]); })
+          .catch((e) => done([0, String(e)]));""", body)
 
 
-def test_refusal_shows_the_services_message_and_retry_works(app, base_url):
+def test_oversize_text_shows_the_services_message_and_retry_works(app):
     d = app
-    text, message = oversize_text(base_url)
+    text = "Good morning. " * 80_000  # 1.1 MB of JSON: over the server's 1 MiB body limit
+    code, message = refusal(d, {"q": [text], "target": "es", "format": "text"})
+    assert code == 413 and message
     set_value(d, "source-text", text)
     pick_target(d, "Spa", "es")
     by_id(d, "translate").click()
     status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
-    assert message in status.text
+    assert message in status.text and "HTTP 413" in status.text
     d.execute_script("document.getElementById('source-text').scrollTop = 0;"
                      "arguments[0].scrollIntoView({block: 'center'})", status)
     screenshot(d, "error-1-refused")
@@ -197,6 +187,22 @@ def test_refusal_shows_the_services_message_and_retry_works(app, base_url):
     assert "error" not in by_id(d, "editor-status").get_attribute("class")
     screenshot(d, "error-2-retried")
     # The browser logs the refused request itself; nothing else may have gone wrong.
+    assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
+
+
+def test_unidentifiable_text_shows_the_services_message_and_retry_works(app):
+    d = app
+    code, message = refusal(d, {"q": ["12345 678"], "target": "es", "format": "text"})
+    assert code == 400 and message
+    set_value(d, "source-text", "12345 678")
+    pick_target(d, "Spa", "es")  # the source stays "Detect language": the service must detect it
+    by_id(d, "translate").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
+    assert message in status.text
+    screenshot(d, "error-3-unidentified")
+    set_value(d, "source-text", "The house is red.")
+    status.find_element(By.CSS_SELECTOR, "button.retry").click()
+    wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="Retry did not translate")
     assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
 
 
@@ -271,3 +277,19 @@ def test_overlay_lets_the_reader_pick_when_the_browser_language_is_missing(base_
         assert console_errors(d) == []
     finally:
         d.quit()
+
+
+def test_pair_codes_meet_language_codes_in_the_browser(app):
+    """The APy-style pair list (eng, cat_valencia_uni) and the v2 list (en, ca-valencia-uni) name
+    the same languages differently; the app's catalog must see them as the same."""
+    keys = app.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/js/catalog.js').then(({codeKey}) => done([
+          ['eng', 'en'], ['spa', 'es'], ['cat_valencia_uni', 'ca-valencia-uni'], ['eng_US', 'en-US'],
+          ['por_BR', 'pt-BR'], ['cat_iec2017', 'ca-iec2017'], ['fra', 'fr'], ['glg', 'gl'], ['eng', 'es'],
+        ].map(([a, b]) => codeKey(a) === codeKey(b))));""")
+    assert keys == [True] * 8 + [False]
+    # Every pair the service lists from English appears in the list of targets.
+    app.find_element(By.CSS_SELECTOR, '#source-select option[value="en"]').click()
+    offered = {li.get_attribute("data-code") for li in app.find_elements(By.CSS_SELECTOR, "#target-list li[data-code]")}
+    assert {"es", "ca", "ca-valencia-uni", "fr", "gl", "pt"} <= offered

@@ -36,8 +36,12 @@
     return body;
   }
 
+  /** A comparable code: "spa", "es" and "ES" meet (the same rule as the app's catalog.js). */
   const key = (code) => {
-    const tag = String(code).replace(/_/g, "-");
+    const [language, ...rest] = String(code).replace(/_/g, "-").split("-");
+    let base = language;
+    try { base = Intl.getCanonicalLocales(language)[0]; } catch (_) { /* not a language subtag */ }
+    const tag = [base, ...rest].join("-");
     try { return Intl.getCanonicalLocales(tag)[0].toLowerCase(); } catch (_) { return tag.toLowerCase(); }
   };
 

@@ -4,14 +4,14 @@ import * as api from "./api.js";
 
 /** A comparable form of a language code: "eng", "en_US" and "EN-us" all become what Intl says. */
 export function codeKey(code) {
-  const tag = String(code).replace(/_/g, "-");
-  try {
-    // ICU's canonical form maps ISO 639-3 codes that have a 639-1 form to it ("spa" → "es"), so
-    // the APy-style pair list and the v2 language list meet on one spelling.
-    return Intl.getCanonicalLocales(tag)[0].toLowerCase();
-  } catch (_) {
-    return tag.toLowerCase();
-  }
+  const [language, ...rest] = String(code).replace(/_/g, "-").split("-");
+  // ICU's canonical form maps ISO 639-3 codes that have a 639-1 form to it ("spa" → "es"), so
+  // the APy-style pair list and the v2 language list meet on one spelling. Apertium's variant
+  // names are not always valid BCP 47 ("ca-valencia-uni"): then only the language is canonicalized.
+  let base = language;
+  try { base = Intl.getCanonicalLocales(language)[0]; } catch (_) { /* not a language subtag */ }
+  const tag = [base, ...rest].join("-");
+  try { return Intl.getCanonicalLocales(tag)[0].toLowerCase(); } catch (_) { return tag.toLowerCase(); }
 }
 
 export class Catalog {

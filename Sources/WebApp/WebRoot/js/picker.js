@@ -65,7 +65,11 @@ export class LanguagePicker {
     const current = this.list.querySelector(".active") || this.list.querySelector('[aria-selected="true"]');
     if (current) {
       this.input.setAttribute("aria-activedescendant", current.id);
-      current.scrollIntoView({ block: "nearest" });
+      // Scroll the list only (scrollIntoView would scroll the whole page too, on phones).
+      const top = current.offsetTop;
+      const bottom = top + current.offsetHeight;
+      if (top < this.list.scrollTop) this.list.scrollTop = top;
+      else if (bottom > this.list.scrollTop + this.list.clientHeight) this.list.scrollTop = bottom - this.list.clientHeight;
     } else {
       this.input.removeAttribute("aria-activedescendant");
     }
