@@ -75,6 +75,9 @@ def test_editor_detect_pick_translate_again_and_swap(app):
     # The list offers only the languages English can go into, by their English names.
     offered = [li.get_attribute("data-code") for li in d.find_elements(By.CSS_SELECTOR, "#target-list li[data-code]")]
     assert "es" in offered and "en" not in offered
+    # A pair that goes through a pivot says so.
+    assert "via Spanish" in d.find_element(By.CSS_SELECTOR, '#target-list li[data-code="fr"]').text
+    assert "via" not in d.find_element(By.CSS_SELECTOR, '#target-list li[data-code="es"]').text
     pick_target(d, "Span", "es")
     screenshot(d, "editor-3-picked-spanish")
     by_id(d, "translate").click()
@@ -271,7 +274,10 @@ def test_overlay_lets_the_reader_pick_when_the_browser_language_is_missing(base_
         panel = wait_for(d, lambda d: overlay_panel(d) if overlay_panel(d).find_elements(By.CSS_SELECTOR, "select") else None)
         assert "your browser's language" in panel.text and "Deutsch" in panel.text
         screenshot(d, "overlay-5-pick-language")
-        panel.find_element(By.CSS_SELECTOR, 'select option[value="en"]').click()
+        # The languages are named in the browser's language.
+        english = panel.find_element(By.CSS_SELECTOR, 'select option[value="en"]')
+        assert english.text == "Englisch"
+        english.click()
         wait_for(d, lambda d: "Replace with Translation" in overlay_panel(d).text)
         assert "cats" in overlay_panel(d).find_element(By.CSS_SELECTOR, ".text").text.lower()
         assert console_errors(d) == []

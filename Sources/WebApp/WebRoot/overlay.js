@@ -65,9 +65,11 @@
         for (const [code, name] of [...names]) if (count.get(name) > 1 && code.includes("-")) names.set(code, `${name} (${code})`);
         const targets = new Map();
         let pairs = null;
-        try { pairs = (await call(base + "/listPairs")).responseData; } catch (_) { /* no pair list: allow all */ }
+        try { pairs = (await call(base + "/glossa/v1/pairs")).pairs; } catch (_) {
+          try { pairs = (await call(base + "/listPairs")).responseData.map((p) => ({ source: p.sourceLanguage, target: p.targetLanguage })); } catch (_) { /* no pair list: allow all */ }
+        }
         for (const p of pairs || []) {
-          const s = resolve(p.sourceLanguage); const t = resolve(p.targetLanguage);
+          const s = resolve(p.source); const t = resolve(p.target);
           if (s && t && s !== t) { if (!targets.has(s)) targets.set(s, new Set()); targets.get(s).add(t); }
         }
         const codes = languages.map((l) => l.language);
@@ -275,7 +277,17 @@
   async function copy(event) {
     const button = event.currentTarget;
     const text = translatedText();
-    try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; } catch (_) { button.textContent = "Copy failed"; }
+    let ok = false;
+    try { await navigator.clipboard.writeText(text); ok = true; } catch (_) {
+      // Pages served over plain HTTP have no clipboard API: copy through a hidden text area.
+      const area = h("textarea", { readonly: "" });
+      area.value = text;
+      root.append(area);
+      area.select();
+      try { ok = document.execCommand("copy"); } catch (_) { ok = false; }
+      area.remove();
+    }
+    button.textContent = ok ? "Copied" : "Copy failed";
     setTimeout(() => { button.textContent = "Copy"; }, 1500);
   }
 

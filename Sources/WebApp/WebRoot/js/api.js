@@ -64,8 +64,15 @@ export async function languages(displayLanguage) {
   return body.data.languages;
 }
 
-/** The translation directions: [{source, target}] with the codes as the service writes them. */
+/** The translation directions: [{source, target, path?}] with the codes as the service writes
+ *  them. Glossa's own list (BCP 47, with the pivot path) first; else the APy-style /listPairs. */
 export async function pairs() {
+  try {
+    const body = await json("/glossa/v1/pairs");
+    return body.pairs.map((p) => ({ source: p.source, target: p.target, path: p.path }));
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.status !== 404) throw error;
+  }
   const body = await json("/listPairs");
   return (body.responseData || []).map((p) => ({ source: p.sourceLanguage, target: p.targetLanguage }));
 }

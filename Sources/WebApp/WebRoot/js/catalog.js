@@ -40,14 +40,16 @@ export class Catalog {
     this.codes = languages.map((l) => l.language).sort((a, b) => this.collator.compare(this.name(a), this.name(b)));
     this.hasPairList = pairs !== null;
     this.targets = new Map();
-    for (const { source, target } of pairs || []) {
+    this.paths = new Map(); // "source|target" → the languages in between, for pivots
+    for (const { source, target, path } of pairs || []) {
       const s = this.resolve(source);
       const t = this.resolve(target);
-      // Pairs between codes the v2 list does not name (a variant such as eng_US) are left out:
-      // the v2 endpoints would not accept them under that name.
+      // Pairs between codes the v2 list does not name are left out: the v2 endpoints would not
+      // accept them under that name.
       if (!s || !t || s === t) continue;
       if (!this.targets.has(s)) this.targets.set(s, new Set());
       this.targets.get(s).add(t);
+      if (Array.isArray(path) && path.length > 2) this.paths.set(`${s}|${t}`, path.slice(1, -1));
     }
   }
 
@@ -104,6 +106,11 @@ export class Catalog {
     }
     const set = this.targets.get(this.resolve(source)) || new Set();
     return this.codes.filter((c) => set.has(c));
+  }
+
+  /** The languages a translation goes through (["es"] for pt → ca via Spanish); [] when direct. */
+  via(source, target) {
+    return this.paths.get(`${this.resolve(source)}|${this.resolve(target)}`) || [];
   }
 
   /** Whether `source` → `target` is offered (always true when the service lists no pairs). */

@@ -52,7 +52,7 @@ export class Editor {
   refreshTargets() {
     const source = this.source();
     const targets = this.catalog.targetsFrom(source);
-    this.picker.setOptions(targets, this.catalog, this.browserTarget);
+    this.picker.setOptions(targets, this.catalog, this.browserTarget, source);
     const note = $("target-note");
     if (!source) note.textContent = "Detect or choose the source to see only the languages it can go into.";
     else if (targets.length === 0) note.textContent = `Glossa has no language to translate ${this.catalog.name(source)} into.`;

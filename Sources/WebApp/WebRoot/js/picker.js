@@ -25,9 +25,10 @@ export class LanguagePicker {
   }
 
   /** Offers `codes`; keeps the selection when it is still offered, else selects `fallback`. */
-  setOptions(codes, catalog, fallback) {
+  setOptions(codes, catalog, fallback, source = null) {
     this.codes = codes;
     this.catalog = catalog;
+    this.source = source;
     if (!codes.includes(this.selected)) this.selected = codes.includes(fallback) ? fallback : null;
     this.render();
   }
@@ -51,12 +52,18 @@ export class LanguagePicker {
     return this.codes.filter((c) => fold(this.catalog.name(c)).includes(query) || fold(c).startsWith(query));
   }
 
+  /** " via Spanish" for a pair that goes through another language, else nothing. */
+  viaNote(code) {
+    const via = this.source ? this.catalog.via(this.source, code) : [];
+    return via.length ? el("span", { class: "via" }, ` via ${via.map((c) => this.catalog.name(c)).join(", ")}`) : null;
+  }
+
   render() {
     const shown = this.visible();
     const items = shown.map((code, i) => el("li", {
       role: "option", id: `lang-option-${code}`, "data-code": code,
       "aria-selected": String(code === this.selected), class: i === this.active ? "active" : "",
-    }, el("span", { class: "name" }, this.catalog.name(code)), el("span", { class: "code" }, code)));
+    }, el("span", { class: "name" }, this.catalog.name(code), this.viaNote(code)), el("span", { class: "code" }, code)));
     if (items.length === 0) {
       items.push(el("li", { class: "empty", "aria-disabled": "true" },
         this.codes.length ? "No language matches." : "No language to translate into from this source."));
