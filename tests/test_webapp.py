@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from webapp_support import chromium, console_errors, glossa_serve, screenshot, wait_for
+from webapp_support import chromium, console_errors, full_page_screenshot, glossa_serve, screenshot, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -220,7 +220,8 @@ def test_phone_sized_layout_has_no_horizontal_overflow(browser, base_url):
         by_id(d, "translate").click()
         wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"))
         assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
-        screenshot(d, "phone-1-translated")
+        d.execute_script("window.scrollTo(0, 0)")
+        full_page_screenshot(d, "phone-1-translated")
     finally:
         d.set_window_size(1100, 800)
 

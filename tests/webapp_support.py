@@ -3,6 +3,7 @@
 Chromium and its driver come from Debian (`chromium`, `chromium-driver`, installed by
 scripts/install-deps.sh test); Selenium drives them. Nothing is downloaded at run time.
 """
+import base64
 import contextlib
 import os
 import pathlib
@@ -85,6 +86,15 @@ def screenshot(driver, name: str) -> pathlib.Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     driver.save_screenshot(str(path))
+    return path
+
+
+def full_page_screenshot(driver, name: str) -> pathlib.Path:
+    """The whole page, not only the window (Chromium's DevTools protocol)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
     return path
 
 
