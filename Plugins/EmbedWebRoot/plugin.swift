@@ -12,8 +12,8 @@ import PackagePlugin
 struct EmbedWebRoot: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        // `directory` (a Path) rather than `directoryURL`, which needs tools version 6.1.
-        let root = URL(fileURLWithPath: "\(module.directory)").appending(path: "WebRoot")
+        // The target's folder from the package's (Target.directoryURL needs tools version 6.1).
+        let root = context.package.directoryURL.appending(path: "Sources/\(module.name)/WebRoot")
         let files = try Self.files(under: root)
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedWebRoot.swift")
         let tool = try context.tool(named: "WebRootEmbedder")
