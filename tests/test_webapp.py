@@ -83,8 +83,13 @@ def test_editor_detect_pick_translate_again_and_swap(app):
     by_id(d, "translate").click()
     wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"), message="no Spanish translation")
     assert text_of(d, "translation-meta") == "English → Spanish"
-    assert by_id(d, "copy").is_enabled()
     screenshot(d, "editor-4-translated")
+    # Copy puts the translation on the clipboard.
+    d.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    by_id(d, "copy").click()
+    wait_for(d, lambda d: text_of(d, "copy") == "Copied", message="Copy did not copy")
+    clipboard = d.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('ERR ' + e))")
+    assert clipboard == text_of(d, "translation")
 
     # Translate again into another language without retyping: the chips offer the other targets.
     chips = d.find_elements(By.CSS_SELECTOR, "#again-list button")
@@ -222,6 +227,9 @@ def test_phone_sized_layout_has_no_horizontal_overflow(browser, base_url):
         assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
         d.execute_script("window.scrollTo(0, 0)")
         full_page_screenshot(d, "phone-1-translated")
+        for tab in ("tab-batch", "tab-roundtrip"):
+            by_id(d, tab).click()
+            assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), tab
     finally:
         d.set_window_size(1100, 800)
 
@@ -242,6 +250,11 @@ def test_overlay_replaces_a_marked_paragraph_and_a_selection(browser, base_url):
     assert "Spanish → English" in panel.text
     assert "house" in panel.find_element(By.CSS_SELECTOR, ".text").text.lower()
     screenshot(d, "overlay-2-panel")
+    d.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    next(b for b in panel.find_elements(By.CSS_SELECTOR, "button") if b.text == "Copy").click()
+    wait_for(d, lambda d: any(b.text == "Copied" for b in overlay_panel(d).find_elements(By.CSS_SELECTOR, "button")))
+    clipboard = d.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('ERR ' + e))")
+    assert clipboard == panel.find_element(By.CSS_SELECTOR, ".text").text
     next(b for b in panel.find_elements(By.CSS_SELECTOR, "button") if b.text == "Replace with Translation").click()
     wait_for(d, lambda d: d.find_element(By.ID, "p1").text != original)
     p1 = d.find_element(By.ID, "p1")
