@@ -4,6 +4,9 @@ Every step saves a screenshot under test-output/screenshots/. GLOSSA_URL runs th
 server that is already running instead of starting one.
 """
 import os
+import pathlib
+import shutil
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -313,3 +316,16 @@ def test_pair_codes_meet_language_codes_in_the_browser(app):
     app.find_element(By.CSS_SELECTOR, '#source-select option[value="en"]').click()
     offered = {li.get_attribute("data-code") for li in app.find_elements(By.CSS_SELECTOR, "#target-list li[data-code]")}
     assert {"es", "ca", "ca-valencia-uni", "fr", "gl", "pt"} <= offered
+
+
+def test_the_binary_carries_the_app_wherever_it_runs(glossa_bin, tmp_path):
+    """The files are compiled into the binary: a copy in another folder, run from there with no
+    build folder beside it, serves exactly the files of Sources/WebApp/WebRoot."""
+    copy = tmp_path / "glossa"
+    shutil.copy2(glossa_bin, copy)
+    root = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "WebApp" / "WebRoot"
+    with glossa_serve(str(copy), cwd=str(tmp_path)) as url:
+        for path, file in [("/", "index.html"), ("/overlay-demo", "overlay-demo.html"), ("/app.js", "app.js"),
+                           ("/overlay.js", "overlay.js"), ("/js/editor.js", "js/editor.js")]:
+            with urllib.request.urlopen(url + path, timeout=10) as response:
+                assert response.read() == (root / file).read_bytes(), path

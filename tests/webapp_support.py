@@ -46,12 +46,12 @@ def wait_until_up(url: str, process: subprocess.Popen | None, timeout: float = 1
 
 
 @contextlib.contextmanager
-def glossa_serve(binary: str):
+def glossa_serve(binary: str, cwd: str | None = None):
     """Starts `glossa serve` on a free loopback port; stops it by its PID (SIGTERM, then SIGKILL)."""
     port = free_port()
     log = tempfile.TemporaryFile()
     process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)],
-                               stdout=log, stderr=subprocess.STDOUT)
+                               stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(url, process)
