@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
 
         // The wire protocols (Google v2, AJAX v1 / APy, health, metrics, OpenAPI) over TranslationService.
-        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire"]),
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp"]),
 
         // Glossa's own wire types (the streaming endpoint, the pair list), shared by server and SDK.
         .target(name: "GlossaWire"),
@@ -51,6 +51,11 @@ let package = Package(
         // The Swift SDK: Apple's Translation API (TranslationSession, LanguageAvailability) over
         // local engines or a Glossa server, and a typed Google v2 client.
         .target(name: "TranslationKit", dependencies: ["TranslationCore", "TranslationService", "GlossaWire"]),
+
+        // The web app, overlay script and demo page, embedded at build time from WebApp/WebRoot.
+        .target(name: "WebApp", exclude: ["WebRoot"], plugins: ["EmbedWebRoot"]),
+        .plugin(name: "EmbedWebRoot", capability: .buildTool(), dependencies: ["WebRootEmbedder"]),
+        .executableTarget(name: "WebRootEmbedder"),
 
         // The CLI and composition root (wiring only).
         .executableTarget(
@@ -74,6 +79,7 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),

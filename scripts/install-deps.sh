@@ -11,7 +11,7 @@ shift || true
 
 build_pkgs=(apertium apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev pkg-config)
 default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt apertium-fr-es apertium-es-gl)
-test_pkgs=(python3-venv apertium-apy)
+test_pkgs=(python3-venv apertium-apy chromium chromium-driver)
 
 want=("${build_pkgs[@]}")
 case "$profile" in

@@ -34,6 +34,7 @@ public struct GlossaRouter: HTTPHandler {
         let documented = endpoints
         let document = OpenAPIDocument.make(endpoints: documented + [Self.openAPIEndpoint(nil)])
         endpoints.append(Self.openAPIEndpoint(document))
+        endpoints += WebAppEndpoints.endpoints
         self.endpoints = endpoints
     }
 

@@ -1,4 +1,6 @@
+import ApertiumEngine
 import Foundation
+import LanguageDetection
 import TranslationCore
 import TranslationService
 
@@ -14,12 +16,13 @@ enum Composition {
     /// The service over every installed engine. `prewarm` starts pipelines now (for commands that
     /// translate); listing commands leave it off so they return at once.
     static func makeService(prewarm: Bool = true) async throws -> TranslationService {
-        await TranslationService(engines: [], detector: makeDetector())
+        // Apertium pipelines start on first use of a pair, so listing commands stay fast either way.
+        await TranslationService(engines: [ApertiumEngine()], detector: makeDetector())
     }
 
     /// The language detector.
     static func makeDetector() -> any LanguageDetector {
-        NoDetector()
+        CLD2Detector()
     }
 }
 

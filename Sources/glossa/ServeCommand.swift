@@ -53,7 +53,8 @@ let serveHelp = """
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     AJAX Language API v1 (/ajax/services/language/translate, /detect), Apertium APy (/translate,
-    /listPairs, /identifyLang), /health, /metrics (Prometheus), /openapi.json.
+    /listPairs, /identifyLang), /health, /metrics (Prometheus), /openapi.json. In a browser: the
+    web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
 
     OPTIONS:
       --host ADDRESS  numeric address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)

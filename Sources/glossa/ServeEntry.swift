@@ -1,12 +1,9 @@
-/// `glossa serve`: until the HTTP server lands, prints what is installed.
+/// `glossa serve`: the HTTP service (``runServe(arguments:makeService:)``) over the service the
+/// composition root builds.
 enum ServeEntry {
-    static let help = """
-        USAGE: glossa serve [--host 127.0.0.1] [--port 8080]
-
-        Runs the HTTP service.
-        """
+    static let help = serveHelp
 
     static func run(_ argv: [String]) async -> Int32 {
-        await PairsCommand.run([])
+        await runServe(arguments: argv, makeService: { try await Composition.makeService() })
     }
 }

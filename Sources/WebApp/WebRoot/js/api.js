@@ -1,0 +1,94 @@
+// The Glossa HTTP API as the app uses it: the public Google v2 endpoints, the pair list and the
+// streaming batch endpoint. Nothing here is private to the app; any client can do the same.
+
+const V2 = "/language/translate/v2";
+
+/** A failure the user should read: the service's own message when it sent one. */
+export class ServiceError extends Error {
+  constructor(message, { status = 0, reason = "", detail = "" } = {}) {
+    super(message);
+    this.name = "ServiceError";
+    this.status = status;   // HTTP status; 0 when the service could not be reached
+    this.reason = reason;   // Google's errors[0].reason or status, when given
+    this.detail = detail;   // a short technical line (HTTP status and reason)
+  }
+}
+
+/** Reads Google's error envelope {"error": {"code", "message", "errors", "status"}} or APy's. */
+export async function errorFrom(response) {
+  const text = await response.text();
+  let message = "";
+  let reason = "";
+  try {
+    const body = JSON.parse(text);
+    if (body && body.error) {
+      message = body.error.message || "";
+      reason = (body.error.errors && body.error.errors[0] && body.error.errors[0].reason) || body.error.status || "";
+    } else if (body && body.responseDetails) {
+      message = body.responseDetails;
+    }
+  } catch (_) {
+    message = text.trim().slice(0, 300);
+  }
+  if (!message) message = `The service answered ${response.status} ${response.statusText}.`;
+  const detail = `HTTP ${response.status}${reason ? " · " + reason : ""}`;
+  return new ServiceError(message, { status: response.status, reason, detail });
+}
+
+/** fetch() with the network failure turned into a readable ServiceError. */
+async function call(path, init = {}) {
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ServiceError("Cannot reach the Glossa service. Is it still running?", { detail: String(error.message || error) });
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+async function json(path, init) {
+  const response = await call(path, init);
+  return response.json();
+}
+
+function postJSON(path, body, signal) {
+  return json(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+}
+
+/** The languages, with names in `displayLanguage` when given: [{language, name?}]. */
+export async function languages(displayLanguage) {
+  const query = displayLanguage ? `?target=${encodeURIComponent(displayLanguage)}` : "";
+  const body = await json(`${V2}/languages${query}`);
+  return body.data.languages;
+}
+
+/** The translation directions: [{source, target, path?}] with the codes as the service writes
+ *  them. Glossa's own list (BCP 47, with the pivot path) first; else the APy-style /listPairs. */
+export async function pairs() {
+  try {
+    const body = await json("/glossa/v1/pairs");
+    return body.pairs.map((p) => ({ source: p.source, target: p.target, path: p.path }));
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.status !== 404) throw error;
+  }
+  const body = await json("/listPairs");
+  return (body.responseData || []).map((p) => ({ source: p.sourceLanguage, target: p.targetLanguage }));
+}
+
+/** The most likely language of `text`: {language, confidence, isReliable}. */
+export async function detect(text, signal) {
+  const body = await postJSON(`${V2}/detect`, { q: [text] }, signal);
+  return body.data.detections[0][0];
+}
+
+/** Translates `texts` (plain text); an omitted `source` is detected. Returns the translations in order. */
+export async function translate(texts, target, source, signal) {
+  const request = { q: texts, target, format: "text" };
+  if (source) request.source = source;
+  const body = await postJSON(V2, request, signal);
+  return body.data.translations;
+}
+
+export { V2 };

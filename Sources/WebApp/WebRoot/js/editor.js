@@ -1,0 +1,172 @@
+// The editor view: type, Detect, pick a target from the searchable list, Translate; copy, swap,
+// and translate again into another language without retyping.
+import * as api from "./api.js";
+import { LanguagePicker } from "./picker.js";
+import { $, Status, copyText, el, fillLanguageSelect, percent } from "./ui.js";
+
+export class Editor {
+  constructor(catalog) {
+    this.catalog = catalog;
+    this.detected = null;      // {language, confidence} of the current text, or null
+    this.translatedFor = null; // the text the shown translation belongs to
+    this.lastAction = null;    // what Retry repeats
+    this.controller = null;    // aborts the request in flight when a new one starts
+    this.status = new Status($("editor-status"));
+    this.text = $("source-text");
+    this.output = $("translation");
+    this.sourceSelect = $("source-select");
+    this.picker = new LanguagePicker({
+      input: $("target-search"), list: $("target-list"),
+      onChange: () => { if (this.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain(); },
+    });
+    fillLanguageSelect(this.sourceSelect, catalog.sources(), catalog, { auto: "Detect language" });
+    this.browserTarget = catalog.resolve(navigator.language);
+    this.wire();
+    this.refreshTargets();
+    this.updateCount();
+  }
+
+  wire() {
+    $("detect").addEventListener("click", () => this.detect());
+    $("translate").addEventListener("click", () => this.translate());
+    $("swap").addEventListener("click", () => this.swap());
+    $("copy").addEventListener("click", () => this.copy());
+    this.sourceSelect.addEventListener("change", () => { this.showDetected(null); this.refreshTargets(); });
+    this.text.addEventListener("input", () => {
+      // A detection describes the text it was made for; after an edit it may no longer hold.
+      if (this.detected) { this.showDetected(null); this.refreshTargets(); }
+      this.updateCount();
+    });
+  }
+
+  /** Keyboard shortcuts while the editor is shown. */
+  onKey(event) {
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key === "Enter") { event.preventDefault(); if (event.shiftKey) this.detect(); else this.translate(); }
+    else if (mod && event.shiftKey && (event.key === "S" || event.key === "s")) { event.preventDefault(); this.swap(); }
+  }
+
+  /** The source in force: the chosen one, else the detected one, else null (the service detects). */
+  source() { return this.sourceSelect.value || (this.detected && this.detected.language) || null; }
+
+  refreshTargets() {
+    const source = this.source();
+    const targets = this.catalog.targetsFrom(source);
+    this.picker.setOptions(targets, this.catalog, this.browserTarget, source);
+    const note = $("target-note");
+    if (!source) note.textContent = "Detect or choose the source to see only the languages it can go into.";
+    else if (targets.length === 0) note.textContent = `Glossa has no language to translate ${this.catalog.name(source)} into.`;
+    else note.textContent = `${targets.length} ${targets.length === 1 ? "language" : "languages"} from ${this.catalog.name(source)}.`;
+    this.refreshAgain();
+  }
+
+  updateCount() {
+    const n = [...this.text.value].length;
+    $("char-count").textContent = n ? `${n} ${n === 1 ? "character" : "characters"}` : "";
+  }
+
+  showDetected(detection, { confidence = true } = {}) {
+    this.detected = detection;
+    const box = $("detected");
+    if (!detection) { box.replaceChildren(); return; }
+    const parts = ["Detected: ", el("strong", {}, this.catalog.name(detection.language))];
+    if (confidence && detection.confidence !== undefined) parts.push(` (${percent(detection.confidence)} confidence)`);
+    box.replaceChildren(...parts);
+  }
+
+  /** Starts a request: aborts the previous one and remembers this one for Retry. */
+  begin(action, message) {
+    if (this.controller) this.controller.abort();
+    this.controller = new AbortController();
+    this.lastAction = action;
+    this.status.busy(message);
+    for (const id of ["detect", "translate"]) $(id).disabled = true;
+    return this.controller.signal;
+  }
+
+  end(error) {
+    for (const id of ["detect", "translate"]) $(id).disabled = false;
+    if (!error) { this.status.clear(); return; }
+    if (error.name === "AbortError") return;
+    const retry = this.lastAction;
+    this.status.error(error, () => retry.call(this));
+  }
+
+  async detect() {
+    const text = this.text.value;
+    if (!text.trim()) { this.status.error(new Error("Type some text first.")); this.text.focus(); return; }
+    const signal = this.begin(this.detect, "Detecting the language…");
+    try {
+      const detection = await api.detect(text, signal);
+      const language = this.catalog.resolve(detection.language);
+      if (!language) throw new Error("Glossa could not identify the language of this text. Choose it under From.");
+      this.showDetected({ ...detection, language });
+      this.refreshTargets();
+      this.end(null);
+    } catch (error) { this.end(error); }
+  }
+
+  async translate() {
+    const text = this.text.value;
+    if (!text.trim()) { this.status.error(new Error("Type some text first.")); this.text.focus(); return; }
+    const target = this.picker.value;
+    if (!target) { this.status.error(new Error("Choose a language to translate into.")); $("target-search").focus(); return; }
+    const source = this.source();
+    const signal = this.begin(this.translate, `Translating into ${this.catalog.name(target)}…`);
+    try {
+      const [result] = await api.translate([text], target, source, signal);
+      if (!source && result.detectedSourceLanguage) {
+        const language = this.catalog.resolve(result.detectedSourceLanguage) || result.detectedSourceLanguage;
+        this.showDetected({ language }, { confidence: false });
+        this.refreshTargets();
+      }
+      this.output.textContent = result.translatedText;
+      this.translatedFor = text;
+      const from = source || (this.detected && this.detected.language);
+      $("translation-meta").textContent = from ? `${this.catalog.name(from)} → ${this.catalog.name(target)}` : this.catalog.name(target);
+      $("copy").disabled = false;
+      this.end(null);
+      this.refreshAgain();
+    } catch (error) { this.end(error); }
+  }
+
+  /** The "translate again into" chips: the other targets of the current source. */
+  refreshAgain() {
+    const box = $("again");
+    const source = this.source();
+    if (this.translatedFor === null || !source) { box.hidden = true; return; }
+    const others = this.catalog.targetsFrom(source).filter((c) => c !== this.picker.value);
+    box.hidden = others.length === 0;
+    $("again-list").replaceChildren(...others.map((code) =>
+      el("button", { type: "button", "data-code": code, onclick: () => this.picker.choose(code) }, this.catalog.name(code))));
+  }
+
+  /** Swaps source and target and moves the translation into the editor. */
+  swap() {
+    const source = this.source();
+    const target = this.picker.value;
+    if (!source || !target) { this.status.error(new Error("Detect or choose the source, and choose a target, to swap them.")); return; }
+    if (!this.catalog.hasPair(target, source)) {
+      this.status.error(new Error(`Glossa cannot translate ${this.catalog.name(target)} into ${this.catalog.name(source)}.`));
+      return;
+    }
+    const hadTranslation = this.translatedFor !== null && this.output.textContent;
+    if (hadTranslation) this.text.value = this.output.textContent;
+    this.output.textContent = "";
+    this.translatedFor = null;
+    $("copy").disabled = true;
+    fillLanguageSelect(this.sourceSelect, this.catalog.sources(), this.catalog, { auto: "Detect language", keep: target });
+    this.showDetected(null);
+    this.refreshTargets();
+    this.picker.choose(source);
+    this.updateCount();
+    if (hadTranslation) this.translate();
+  }
+
+  async copy() {
+    const button = $("copy");
+    const ok = await copyText(this.output.textContent);
+    button.textContent = ok ? "Copied" : "Copy failed";
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  }
+}

@@ -1,0 +1,331 @@
+"""The web app and the overlay, in real headless Chromium against a live `glossa serve`.
+
+Every step saves a screenshot under test-output/screenshots/. GLOSSA_URL runs the tests against a
+server that is already running instead of starting one.
+"""
+import os
+import pathlib
+import shutil
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from webapp_support import chromium, console_errors, full_page_screenshot, glossa_serve, screenshot, wait_for
+
+
+@pytest.fixture(scope="module")
+def base_url(request):
+    if os.environ.get("GLOSSA_URL"):
+        yield os.environ["GLOSSA_URL"].rstrip("/")
+        return
+    with glossa_serve(request.getfixturevalue("glossa_bin")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chromium("en-US")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def app(browser, base_url):
+    """The app at `/`, loaded and ready; fails the test on any console error."""
+    browser.get(base_url + "/")
+    wait_for(browser, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"),
+             message="the app did not finish loading its languages")
+    yield browser
+    assert console_errors(browser) == []
+
+
+def by_id(driver, element_id):
+    return driver.find_element(By.ID, element_id)
+
+
+def text_of(driver, element_id):
+    return by_id(driver, element_id).text
+
+
+def set_value(driver, element_id, value):
+    """Puts `value` in a field as a paste would (fast for long texts) and fires `input`."""
+    driver.execute_script(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+        "e.dispatchEvent(new Event('input', {bubbles: true}));", element_id, value)
+
+
+def pick_target(driver, search, code):
+    box = by_id(driver, "target-search")
+    box.clear()
+    box.send_keys(search)
+    option = wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'#target-list li[data-code="{code}"]'))
+    option.click()
+    wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'#target-list li[data-code="{code}"]')
+             .get_attribute("aria-selected") == "true")
+
+
+def test_editor_detect_pick_translate_again_and_swap(app):
+    d = app
+    screenshot(d, "editor-1-empty")
+    by_id(d, "source-text").send_keys("Good morning")
+    by_id(d, "detect").click()
+    wait_for(d, lambda d: "English" in text_of(d, "detected"), message="English was not detected")
+    assert "% confidence" in text_of(d, "detected")
+    screenshot(d, "editor-2-detected")
+
+    # The list offers only the languages English can go into, by their English names.
+    offered = [li.get_attribute("data-code") for li in d.find_elements(By.CSS_SELECTOR, "#target-list li[data-code]")]
+    assert "es" in offered and "en" not in offered
+    # A pair that goes through a pivot says so.
+    assert "via Spanish" in d.find_element(By.CSS_SELECTOR, '#target-list li[data-code="fr"]').text
+    assert "via" not in d.find_element(By.CSS_SELECTOR, '#target-list li[data-code="es"]').text
+    pick_target(d, "Span", "es")
+    screenshot(d, "editor-3-picked-spanish")
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"), message="no Spanish translation")
+    assert text_of(d, "translation-meta") == "English → Spanish"
+    screenshot(d, "editor-4-translated")
+    # Copy puts the translation on the clipboard.
+    d.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    by_id(d, "copy").click()
+    wait_for(d, lambda d: text_of(d, "copy") == "Copied", message="Copy did not copy")
+    clipboard = d.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('ERR ' + e))")
+    assert clipboard == text_of(d, "translation")
+
+    # Translate again into another language without retyping: the chips offer the other targets.
+    chips = d.find_elements(By.CSS_SELECTOR, "#again-list button")
+    assert chips and all(c.get_attribute("data-code") != "es" for c in chips)
+    other = chips[0].get_attribute("data-code")
+    chips[0].click()
+    wait_for(d, lambda d: text_of(d, "translation-meta").endswith(d.execute_script(
+        "return document.querySelector('#target-list li[aria-selected=true] .name').textContent")))
+    wait_for(d, lambda d: text_of(d, "translation") and "Buenos días" not in text_of(d, "translation"))
+    screenshot(d, "editor-5-again")
+
+    # Swap: the translation becomes the text, the languages trade places, and it translates back.
+    translated = text_of(d, "translation")
+    by_id(d, "swap").click()
+    wait_for(d, lambda d: by_id(d, "source-text").get_attribute("value") == translated)
+    assert by_id(d, "source-select").get_attribute("value") == other
+    wait_for(d, lambda d: text_of(d, "translation-meta").endswith("English"), message="did not translate back")
+    assert text_of(d, "translation")
+    screenshot(d, "editor-6-swapped")
+
+
+def test_keyboard_ctrl_enter_translates(app):
+    d = app
+    text = by_id(d, "source-text")
+    text.send_keys("The house is red.")
+    pick_target(d, "Spa", "es")
+    text.send_keys(Keys.CONTROL, Keys.ENTER)
+    wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="Ctrl+Enter did not translate")
+    # The source was not given: the service detected it and the app says so.
+    assert "English" in text_of(d, "detected")
+
+
+def test_batch_fills_in_each_row(app, base_url):
+    d = app
+    by_id(d, "tab-batch").click()
+    lines = ["Good morning", "", "The house is red.", "I like cats.", "The dog sleeps in the garden."]
+    set_value(d, "batch-text", "\n".join(lines))
+    d.find_element(By.CSS_SELECTOR, '#batch-target option[value="es"]').click()
+    # Record the order in which rows fill in, as the page sees it.
+    d.execute_script("""
+        window.filled = [];
+        new MutationObserver((records) => records.forEach((r) => {
+          if (r.target.matches && r.target.matches('#batch-results li.done')) window.filled.push(Number(r.target.dataset.index));
+        })).observe(document.getElementById('batch-results'), {subtree: true, attributes: true, attributeFilter: ['class']});""")
+    by_id(d, "batch-run").click()
+    wait_for(d, lambda d: "4 of 4 done" in text_of(d, "batch-progress"), message="the batch did not finish")
+    screenshot(d, "batch-1-done")
+    rows = d.find_elements(By.CSS_SELECTOR, "#batch-results li")
+    assert [r.find_element(By.CSS_SELECTOR, ".src").text for r in rows] == [l for l in lines if l]
+    results = [r.find_element(By.CSS_SELECTOR, ".dst").text for r in rows]
+    assert "Buenos días" in results[0]
+    assert "casa" in results[1].lower() and "gatos" in results[2].lower() and "jardín" in results[3].lower()
+    assert all("done" in r.get_attribute("class") for r in rows)
+    assert sorted(d.execute_script("return window.filled")) == [0, 1, 2, 3]
+    assert "1 blank line skipped" in text_of(d, "batch-progress")
+    # The rows came from the streaming endpoint, not from the fallback for servers without one.
+    assert "no streaming endpoint" not in text_of(d, "batch-status")
+
+
+def test_round_trip_shows_each_step_until_it_settles(app):
+    d = app
+    by_id(d, "tab-roundtrip").click()
+    set_value(d, "rt-text", "The spirit is willing but the flesh is weak.")
+    d.find_element(By.CSS_SELECTOR, '#rt-source option[value="en"]').click()
+    d.find_element(By.CSS_SELECTOR, '#rt-via option[value="es"]').click()
+    by_id(d, "rt-run").click()
+    wait_for(d, lambda d: text_of(d, "rt-outcome"), message="the game did not end")
+    steps = d.find_elements(By.CSS_SELECTOR, "#rt-steps-list li")
+    assert len(steps) >= 3
+    languages = [s.find_element(By.CSS_SELECTOR, ".lang").text for s in steps]
+    assert languages[:3] == ["English", "Spanish", "English"]
+    screenshot(d, "roundtrip-1-played")
+
+
+def refusal(d, body):
+    """What the service answers to `body` at /language/translate/v2, fetched by the page itself
+    (outside the app's code): the HTTP status and the message of Google's error envelope."""
+    return d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/language/translate/v2', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                         body: JSON.stringify(arguments[0])})
+          .then(async (r) => { const b = await r.json(); done([r.status, b.error ? b.error.message : null]); })
+          .catch((e) => done([0, String(e)]));""", body)
+
+
+def test_oversize_text_shows_the_services_message_and_retry_works(app):
+    d = app
+    text = "Good morning. " * 80_000  # 1.1 MB of JSON: over the server's 1 MiB body limit
+    code, message = refusal(d, {"q": [text], "target": "es", "format": "text"})
+    assert code == 413 and message
+    set_value(d, "source-text", text)
+    pick_target(d, "Spa", "es")
+    by_id(d, "translate").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
+    assert message in status.text and "HTTP 413" in status.text
+    d.execute_script("document.getElementById('source-text').scrollTop = 0;"
+                     "arguments[0].scrollIntoView({block: 'center'})", status)
+    screenshot(d, "error-1-refused")
+    # Fix the text, then Retry repeats the request with it.
+    set_value(d, "source-text", "Good morning")
+    status.find_element(By.CSS_SELECTOR, "button.retry").click()
+    wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"), message="Retry did not translate")
+    assert "error" not in by_id(d, "editor-status").get_attribute("class")
+    screenshot(d, "error-2-retried")
+    # The browser logs the refused request itself; nothing else may have gone wrong.
+    assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
+
+
+def test_unidentifiable_text_shows_the_services_message_and_retry_works(app):
+    d = app
+    code, message = refusal(d, {"q": ["12345 678"], "target": "es", "format": "text"})
+    assert code == 400 and message
+    set_value(d, "source-text", "12345 678")
+    pick_target(d, "Spa", "es")  # the source stays "Detect language": the service must detect it
+    by_id(d, "translate").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
+    assert message in status.text
+    screenshot(d, "error-3-unidentified")
+    set_value(d, "source-text", "The house is red.")
+    status.find_element(By.CSS_SELECTOR, "button.retry").click()
+    wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="Retry did not translate")
+    assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
+
+
+def test_phone_sized_layout_has_no_horizontal_overflow(browser, base_url):
+    d = browser
+    d.set_window_size(390, 844)
+    try:
+        d.get(base_url + "/")
+        wait_for(d, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        by_id(d, "source-text").send_keys("Good morning")
+        pick_target(d, "Spa", "es")
+        by_id(d, "translate").click()
+        wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"))
+        assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+        d.execute_script("window.scrollTo(0, 0)")
+        full_page_screenshot(d, "phone-1-translated")
+        for tab in ("tab-batch", "tab-roundtrip"):
+            by_id(d, tab).click()
+            assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), tab
+    finally:
+        d.set_window_size(1100, 800)
+
+
+def overlay_panel(d):
+    return d.find_element(By.TAG_NAME, "glossa-overlay").shadow_root.find_element(By.CSS_SELECTOR, ".panel")
+
+
+def test_overlay_replaces_a_marked_paragraph_and_a_selection(browser, base_url):
+    d = browser
+    d.get(base_url + "/overlay-demo")
+    wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#p1 glossa-action"), message="overlay.js did not start")
+    screenshot(d, "overlay-1-demo")
+    original = d.find_element(By.ID, "p1").text
+    d.find_element(By.CSS_SELECTOR, "#p1 glossa-action").shadow_root.find_element(By.CSS_SELECTOR, "button").click()
+    panel = wait_for(d, lambda d: overlay_panel(d) if "Replace with Translation" in overlay_panel(d).text else None,
+                     message="no translation in the overlay")
+    assert "Spanish → English" in panel.text
+    assert "house" in panel.find_element(By.CSS_SELECTOR, ".text").text.lower()
+    screenshot(d, "overlay-2-panel")
+    d.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    next(b for b in panel.find_elements(By.CSS_SELECTOR, "button") if b.text == "Copy").click()
+    wait_for(d, lambda d: any(b.text == "Copied" for b in overlay_panel(d).find_elements(By.CSS_SELECTOR, "button")))
+    clipboard = d.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('ERR ' + e))")
+    assert clipboard == panel.find_element(By.CSS_SELECTOR, ".text").text
+    next(b for b in panel.find_elements(By.CSS_SELECTOR, "button") if b.text == "Replace with Translation").click()
+    wait_for(d, lambda d: d.find_element(By.ID, "p1").text != original)
+    p1 = d.find_element(By.ID, "p1")
+    assert "house" in p1.text.lower() and "casa" not in p1.text.lower()
+    assert p1.get_attribute("lang").startswith("en")
+    assert not overlay_panel(d).is_displayed()
+    screenshot(d, "overlay-3-replaced")
+
+    # A selection in an unmarked paragraph: the floating Translate button, then Replace.
+    d.execute_script("""
+        const p = document.getElementById('p3'); const range = document.createRange();
+        range.selectNodeContents(p); const s = getSelection(); s.removeAllRanges(); s.addRange(range);
+        document.dispatchEvent(new MouseEvent('mouseup', {bubbles: true}));""")
+    fab = d.find_element(By.TAG_NAME, "glossa-overlay").shadow_root.find_element(By.CSS_SELECTOR, ".fab")
+    wait_for(d, lambda d: fab.is_displayed(), message="no Translate button on the selection")
+    screenshot(d, "overlay-4-selection")
+    fab.click()
+    panel = wait_for(d, lambda d: overlay_panel(d) if "Replace with Translation" in overlay_panel(d).text else None)
+    next(b for b in panel.find_elements(By.CSS_SELECTOR, "button") if b.text == "Replace with Translation").click()
+    wait_for(d, lambda d: "village" in d.find_element(By.ID, "p3").text.lower())
+    assert "library" in d.find_element(By.ID, "p3").text.lower()
+    assert console_errors(d) == []
+
+
+def test_overlay_lets_the_reader_pick_when_the_browser_language_is_missing(base_url):
+    d = chromium("de-DE", width=900, height=700)
+    try:
+        d.get(base_url + "/overlay-demo")
+        wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#p4 glossa-action"))
+        d.find_element(By.CSS_SELECTOR, "#p4 glossa-action").shadow_root.find_element(By.CSS_SELECTOR, "button").click()
+        panel = wait_for(d, lambda d: overlay_panel(d) if overlay_panel(d).find_elements(By.CSS_SELECTOR, "select") else None)
+        assert "your browser's language" in panel.text and "Deutsch" in panel.text
+        screenshot(d, "overlay-5-pick-language")
+        # The languages are named in the browser's language.
+        english = panel.find_element(By.CSS_SELECTOR, 'select option[value="en"]')
+        assert english.text == "Englisch"
+        english.click()
+        wait_for(d, lambda d: "Replace with Translation" in overlay_panel(d).text)
+        assert "cats" in overlay_panel(d).find_element(By.CSS_SELECTOR, ".text").text.lower()
+        assert console_errors(d) == []
+    finally:
+        d.quit()
+
+
+def test_pair_codes_meet_language_codes_in_the_browser(app):
+    """The APy-style pair list (eng, cat_valencia_uni) and the v2 list (en, ca-valencia-uni) name
+    the same languages differently; the app's catalog must see them as the same."""
+    keys = app.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/js/catalog.js').then(({codeKey}) => done([
+          ['eng', 'en'], ['spa', 'es'], ['cat_valencia_uni', 'ca-valencia-uni'], ['eng_US', 'en-US'],
+          ['por_BR', 'pt-BR'], ['cat_iec2017', 'ca-iec2017'], ['fra', 'fr'], ['glg', 'gl'], ['eng', 'es'],
+        ].map(([a, b]) => codeKey(a) === codeKey(b))));""")
+    assert keys == [True] * 8 + [False]
+    # Every pair the service lists from English appears in the list of targets.
+    app.find_element(By.CSS_SELECTOR, '#source-select option[value="en"]').click()
+    offered = {li.get_attribute("data-code") for li in app.find_elements(By.CSS_SELECTOR, "#target-list li[data-code]")}
+    assert {"es", "ca", "ca-valencia-uni", "fr", "gl", "pt"} <= offered
+
+
+def test_the_binary_carries_the_app_wherever_it_runs(glossa_bin, tmp_path):
+    """The files are compiled into the binary: a copy in another folder, run from there with no
+    build folder beside it, serves exactly the files of Sources/WebApp/WebRoot."""
+    copy = tmp_path / "glossa"
+    shutil.copy2(glossa_bin, copy)
+    root = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "WebApp" / "WebRoot"
+    with glossa_serve(str(copy), cwd=str(tmp_path)) as url:
+        for path, file in [("/", "index.html"), ("/overlay-demo", "overlay-demo.html"), ("/app.js", "app.js"),
+                           ("/overlay.js", "overlay.js"), ("/js/editor.js", "js/editor.js")]:
+            with urllib.request.urlopen(url + path, timeout=10) as response:
+                assert response.read() == (root / file).read_bytes(), path
