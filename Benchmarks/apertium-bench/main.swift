@@ -1,6 +1,7 @@
 // Words per second through ApertiumEngine against the raw `apertium PAIR` command on the same
 // text, in the same run, alternating so machine load affects both alike.
-// Usage: apertium-bench [FILE] [REPEAT] [ROUNDS]   (FILE defaults to FLORES-200 dev English)
+// Usage: apertium-bench [FILE] [REPEAT] [ROUNDS] [CHUNK_SIZE]
+//        (FILE defaults to FLORES-200 dev English, REPEAT 5, ROUNDS 3, CHUNK_SIZE the engine's default)
 import ApertiumEngine
 @_spi(Benchmark) import ApertiumEngine
 import Foundation
@@ -10,6 +11,7 @@ let arguments = CommandLine.arguments
 let file = arguments.count > 1 ? arguments[1] : "/work/shared/data/flores200-dev/eng_Latn.dev"
 let repeatCount = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 let rounds = max(1, arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3)
+let chunkSize = arguments.count > 4 ? Int(arguments[4]) ?? ApertiumEngine.Configuration().chunkSize : ApertiumEngine.Configuration().chunkSize
 let pair = LanguagePair(source: "en", target: "es")
 
 guard let base = try? String(contentsOfFile: file, encoding: .utf8) else {
@@ -64,15 +66,22 @@ extension Duration {
 // Glossa's own work per input (deformat, chunk, reformat), to tell it apart from Apertium's.
 do {
     let start = ContinuousClock.now
-    let probe = ApertiumFormatProbe.roundTrip(text, format: .text, chunkSize: ApertiumEngine.Configuration().chunkSize)
+    let probe = ApertiumFormatProbe.roundTrip(text, format: .text, chunkSize: chunkSize)
     precondition(probe.text == text)
     print(String(format: "glossa-side work (deformat + chunk + reformat): %.3f s for %d chunks",
                  (ContinuousClock.now - start).seconds, probe.chunks))
 }
 
-let engine = ApertiumEngine(configuration: .init(maxPipelines: 1))
-try await engine.prewarm([pair])
-print("text: \(file) ×\(repeatCount): \(words) words, \(text.utf8.count) bytes, \(lines.count) lines")
+let coldStart = ContinuousClock.now
+let engine = ApertiumEngine(configuration: .init(maxPipelines: 1, chunkSize: chunkSize))
+let first = try await engine.translate(["Hello world."], pair: pair, options: TranslationOptions())
+print(String(format: "start-up to the first translation (%@): %.3f s", first[0], (ContinuousClock.now - coldStart).seconds))
+do {
+    let start = ContinuousClock.now
+    _ = try await engine.translate(["Good morning."], pair: pair, options: TranslationOptions())
+    print(String(format: "one short sentence on the warm pipeline: %.4f s", (ContinuousClock.now - start).seconds))
+}
+print("text: \(file) ×\(repeatCount): \(words) words, \(text.utf8.count) bytes, \(lines.count) lines; chunk size \(chunkSize)")
 var results: [String: [Double]] = [:]
 var cpu: [String: [Double]] = [:]
 let pids = await engine.pipelinePIDs(for: pair).joined().map { $0 }

@@ -20,7 +20,10 @@ extension ApertiumEngine {
         /// considered hung, stopped, and its request retried once. Default: 30 seconds.
         public var requestTimeout: Duration
         /// Target size of one chunk of deformatted text in bytes; long input is cut at sentence or
-        /// word breaks near this size, and every chunk is translated. Default: 8192.
+        /// word breaks near this size, and every chunk is translated. Default: 1024. (Each chunk
+        /// ends in a NUL that makes every stage flush, so small chunks move through the chain
+        /// sooner and keep more stages busy at once; `apertium-bench` measured 1 KB near or above
+        /// the raw command's words per second and 8 KB well below it, at the same CPU cost.)
         public var chunkSize: Int
         /// Whether unknown words come back marked with `*` (Apertium's `-g`; false is `-n`).
         /// Default: true.
@@ -36,7 +39,7 @@ extension ApertiumEngine {
             maxPipelines: Int = 2,
             maxUsesBeforeRestart: Int = 1000,
             requestTimeout: Duration = .seconds(30),
-            chunkSize: Int = 8192,
+            chunkSize: Int = 1024,
             markUnknownWords: Bool = true,
             prewarm: [LanguagePair] = []
         ) {
