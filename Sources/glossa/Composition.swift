@@ -7,28 +7,40 @@ import TranslationService
 /// The composition root: builds the engines and the detector from the environment and hands
 /// them to the service. The only place that knows which engine modules exist.
 enum Composition {
-    /// Extra Apertium mode directories from `GLOSSA_APERTIUM_MODES` (colon-separated).
-    static var extraModeDirectories: [String] {
-        (ProcessInfo.processInfo.environment["GLOSSA_APERTIUM_MODES"] ?? "")
-            .split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    /// The directions of the default pairs (`make serve` installs their packages), started when
+    /// the service starts so the first request on them does not wait for a pipeline.
+    static let defaultWarmPairs = ["eng-spa", "spa-eng", "eng-cat", "cat-eng", "spa-cat", "cat-spa",
+                                   "es-pt", "pt-es", "fr-es", "es-fr", "es-gl", "gl-es"]
+
+    /// The pairs to start at once: `GLOSSA_PREWARM` (comma-separated pair names, `all` or `none`),
+    /// else the default pairs that are installed.
+    static func warmPairs(installed: [LanguagePair], environment: [String: String]) -> [LanguagePair] {
+        let setting = environment["GLOSSA_PREWARM"]?.trimmingCharacters(in: .whitespaces)
+        switch setting {
+        case "none": return []
+        case "all": return installed
+        default:
+            let names = setting.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                ?? defaultWarmPairs
+            let wanted = names.compactMap { try? LanguagePair(parsing: $0) }
+            return wanted.filter(installed.contains)
+        }
     }
 
-    /// The service over every installed engine. `prewarm` starts pipelines now (for commands that
-    /// translate); listing commands leave it off so they return at once.
-    static func makeService(prewarm: Bool = true) async throws -> TranslationService {
-        // Apertium pipelines start on first use of a pair, so listing commands stay fast either way.
-        await TranslationService(engines: [ApertiumEngine()], detector: makeDetector())
+    /// The service over every installed engine. `prewarm` starts the warm pairs' pipelines now
+    /// (`glossa serve`); other commands start a pipeline on a pair's first use.
+    static func makeService(prewarm: Bool = false) async throws -> TranslationService {
+        let environment = ProcessInfo.processInfo.environment
+        let apertium = ApertiumEngine(configuration: ApertiumEngine.Configuration(), environment: environment)
+        if prewarm {
+            // Waits until each warm pair has a pipeline up, so the service is ready when it says so.
+            try await apertium.prewarm(warmPairs(installed: await apertium.pairs(), environment: environment))
+        }
+        return await TranslationService(engines: [apertium], detector: makeDetector())
     }
 
     /// The language detector.
     static func makeDetector() -> any LanguageDetector {
         CLD2Detector()
-    }
-}
-
-/// Placeholder until the CLD2 detector lands.
-struct NoDetector: LanguageDetector {
-    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
-        texts.map { _ in .unknown }
     }
 }

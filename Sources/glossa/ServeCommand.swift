@@ -53,15 +53,23 @@ let serveHelp = """
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     AJAX Language API v1 (/ajax/services/language/translate, /detect), Apertium APy (/translate,
-    /listPairs, /identifyLang), /health, /metrics (Prometheus), /openapi.json. In a browser: the
-    web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
+    /listPairs, /identifyLang), Glossa's streaming batch (/glossa/v1/translate/stream, newline-
+    delimited JSON as each result is ready) and pair list (/glossa/v1/pairs), /health, /metrics
+    (Prometheus), /openapi.json. In a browser: the web app at /, and /overlay.js to translate
+    any page (demo at /overlay-demo).
 
     OPTIONS:
       --host ADDRESS  numeric address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
       --port PORT     TCP port (default 8080; 0 picks a free port, printed on the first line)
       -h, --help      show this help
 
-    The first line on standard output is `glossa serve: listening on http://HOST:PORT`.
+    The first line on standard output is `glossa serve: listening on http://HOST:PORT`; it is
+    printed once the default pairs' pipelines are warm.
+
+    ENVIRONMENT:
+      GLOSSA_PREWARM         pairs to start at once: comma-separated (eng-spa,es-pt), `all` or
+                             `none` (default: the installed directions of the default pairs)
+      GLOSSA_APERTIUM_MODES  extra directories of Apertium .mode files, colon-separated
 
     Exit codes:
       0  stopped gracefully after SIGTERM or SIGINT

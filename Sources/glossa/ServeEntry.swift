@@ -4,6 +4,6 @@ enum ServeEntry {
     static let help = serveHelp
 
     static func run(_ argv: [String]) async -> Int32 {
-        await runServe(arguments: argv, makeService: { try await Composition.makeService() })
+        await runServe(arguments: argv, makeService: { try await Composition.makeService(prewarm: true) })
     }
 }
