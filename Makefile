@@ -29,8 +29,9 @@ serve: deps build-release
 
 # Python test tools live in a virtual environment that this target builds itself.
 venv: deps-test
-	@test -x $(PY) || python3 -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt \
+	  || $(PY) -m pip install --disable-pip-version-check -r tests/requirements.txt
 
 # Installs what is missing, builds, runs every test.
 test: deps-test venv
@@ -43,7 +44,7 @@ bench: deps-test venv build-release
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
 
 # Language detection accuracy on FLORES-200 dev hold-out lines (prints a Markdown table).
-FLORES_DIR ?= /work/shared/data/flores200-dev
+FLORES_DIR ?= $(CURDIR)/../shared/data/flores200-dev
 detect-accuracy:
 	set -o pipefail; GLOSSA_ACCURACY_REPORT=1 GLOSSA_FLORES_DIR=$(FLORES_DIR) \
 	  $(SWIFT) test --filter 'AccuracyReportTests|OutOfModelReportTests' 2>&1 | grep -v '^\['
