@@ -12,6 +12,9 @@ enum Composition {
     static let defaultWarmPairs = ["eng-spa", "spa-eng", "eng-cat", "cat-eng", "spa-cat", "cat-spa",
                                    "es-pt", "pt-es", "fr-es", "es-fr", "es-gl", "gl-es"]
 
+    /// Longest `glossa serve` waits for the warm pairs before it starts listening.
+    static let prewarmLimit: Duration = .seconds(60)
+
     /// The pairs to start at once: `GLOSSA_PREWARM` (comma-separated pair names, `all` or `none`),
     /// else the default pairs that are installed.
     static func warmPairs(installed: [LanguagePair], environment: [String: String]) -> [LanguagePair] {
@@ -33,8 +36,20 @@ enum Composition {
         let environment = ProcessInfo.processInfo.environment
         let apertium = ApertiumEngine(configuration: ApertiumEngine.Configuration(), environment: environment)
         if prewarm {
-            // Waits until each warm pair has a pipeline up, so the service is ready when it says so.
-            try await apertium.prewarm(warmPairs(installed: await apertium.pairs(), environment: environment))
+            let pairs = warmPairs(installed: await apertium.pairs(), environment: environment)
+            Console.error("starting \(pairs.count) warm Apertium pairs…")
+            // Waits until each warm pair has a pipeline up, so the service is ready when it says
+            // so; but never longer than `prewarmLimit`: a slow machine still gets a service, and
+            // the pipelines go on starting in the background.
+            let warmed = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { try await apertium.prewarm(pairs); return true }
+                group.addTask { try await Task.sleep(for: prewarmLimit); return false }
+                defer { group.cancelAll() }
+                return try await group.next() ?? false
+            }
+            if !warmed {
+                Console.error("the warm pairs are still starting after \(prewarmLimit); serving anyway")
+            }
         }
         return await TranslationService(engines: [apertium], detector: makeDetector())
     }

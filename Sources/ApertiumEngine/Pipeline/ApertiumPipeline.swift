@@ -46,20 +46,34 @@ final class ApertiumPipeline: PoolPipeline {
     }
 
     /// The mode's pipeline with `-z` on every stage, from `apertium-wblank-mode -z`.
+    ///
+    /// Runs it through ``ChildProcess`` (not Foundation's Process): its pipes are then created
+    /// under the same spawn lock as every pipeline's, already close-on-exec. With Process, a
+    /// pipeline spawned on another thread at the same moment inherited the write end of this
+    /// pipe, so reading to EOF never ended and `glossa serve` hung while warming its pairs.
+    /// Blocks: call it off the cooperative pool.
     static func pipelineCommand(modeFile: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/apertium-wblank-mode")
-        process.arguments = ["-z", modeFile]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: ChildProcess
+        do {
+            process = try ChildProcess.spawn(executable: "/usr/bin/apertium-wblank-mode",
+                                             arguments: ["apertium-wblank-mode", "-z", modeFile],
+                                             environment: ProcessInfo.processInfo.environment)
+        } catch {
             throw TranslationError(.engineFailure, "Cannot run apertium-wblank-mode (is the apertium package installed?): \(error)")
         }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        close(process.stdin)
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(process.stdout, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+        }
+        close(process.stdout)
+        let status = process.waitForExit()
         let command = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !command.isEmpty else {
+        guard status == 0, !command.isEmpty else {
             throw TranslationError(.engineFailure, "apertium-wblank-mode could not read the mode file \(modeFile).")
         }
         return command

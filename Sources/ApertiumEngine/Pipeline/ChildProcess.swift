@@ -111,16 +111,20 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Waits for the child to exit and reaps it. Blocks: call it on a dedicated thread only.
-    func waitForExit() {
+    /// Waits for the child to exit, reaps it and returns its exit status (128 + N when signal N
+    /// ended it). Blocks: call it on a dedicated thread only.
+    @discardableResult
+    func waitForExit() -> Int32 {
         var info = siginfo_t()
         // Wait without reaping first, then reap under the lock, so `signalGroup` can never race
         // with the PID being recycled.
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-        reaped.withLock { isReaped in
+        return reaped.withLock { isReaped in
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             isReaped = true
+            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         }
     }
 
