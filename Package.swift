@@ -25,6 +25,20 @@ let package = Package(
         // Apertium rule-based engine: warm null-flush pipelines of Debian's apertium tools.
         .target(name: "ApertiumEngine", dependencies: ["TranslationCore"]),
 
+        // Neural engine: CTranslate2 / Argos Translate models run in Swift over OpenBLAS.
+        .systemLibrary(name: "CBLAS"),
+        .systemLibrary(name: "CZlib"),
+        .target(
+            name: "CSentencePieceShim",
+            linkerSettings: [.linkedLibrary("sentencepiece"), .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "NeuralEngine",
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim"]
+        ),
+        // Runs a model over token lists from a JSON file; the reference check against CTranslate2.
+        .executableTarget(name: "glossa-neural-check", dependencies: ["NeuralEngine"]),
+
         // Routing pair → engine, pivoting, batching. Engines are injected, never imported.
         .target(name: "TranslationService", dependencies: ["TranslationCore"]),
 
@@ -35,6 +49,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
+        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
     ],
     swiftLanguageModes: [.v6]
