@@ -34,7 +34,9 @@ let package = Package(
         ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim"]
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim"],
+            // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // Runs a model over token lists from a JSON file; the reference check against CTranslate2.
         .executableTarget(name: "glossa-neural-check", dependencies: ["NeuralEngine"]),
