@@ -91,10 +91,14 @@ public struct Vocabulary: Sendable {
             return Vocabulary(tokens: list, unkToken: unkToken)
         }
         if FileManager.default.fileExists(atPath: txt.path) {
-            guard let text = String(data: try readFile(txt), encoding: .utf8) else {
-                throw TranslationError(.engineFailure, "Malformed vocabulary \(txt.path): not UTF-8.")
+            // Split on the byte 0x0A: as Characters, "\r\n" is one grapheme and would not split.
+            var lines: [String] = []
+            for line in [UInt8](try readFile(txt)).split(separator: 0x0A, omittingEmptySubsequences: false) {
+                guard let s = String(validating: line, as: UTF8.self) else {
+                    throw TranslationError(.engineFailure, "Malformed vocabulary \(txt.path): line \(lines.count + 1) is not UTF-8.")
+                }
+                lines.append(s)
             }
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
             // A trailing \r is stripped only if every line has one (CTranslate2 vocabulary.cc).
             if !lines.isEmpty, lines.allSatisfy({ $0.hasSuffix("\r") }) {
