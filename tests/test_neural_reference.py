@@ -108,3 +108,57 @@ def test_argos_package_text_path(comparison):
     assert text["from"] == "en" and text["to"] == "de"
     assert text["source"] == expected["text"]["source"], "SentencePiece pieces differ from spm_encode"
     assert text["texts"] == expected["text"]["expected_texts"]
+
+
+@pytest.fixture(scope="module")
+def http_server(comparison):
+    """Serves the generated models folder on 127.0.0.1 (a free port); stopped by PID."""
+    import socket
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", os.path.join(OUT, "models")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import time
+    import urllib.request
+    deadline = time.time() + 10
+    while True:
+        try:
+            urllib.request.urlopen("http://127.0.0.1:%d/manifest.json" % port, timeout=1).read()
+            break
+        except OSError:
+            if time.time() > deadline:
+                proc.kill()
+                pytest.fail("test HTTP server did not start")
+            time.sleep(0.1)
+    yield "http://127.0.0.1:%d" % port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("via", ["path", "url"])
+def test_engine_install_translate_remove(comparison, http_server, via, tmp_path):
+    """ModelStore install (path, or URL download from 127.0.0.1), NeuralEngine pairs and
+    translate (text in, text out, equal to CTranslate2 + spm_decode), status, remove."""
+    expected, _ = comparison
+    archive = expected["text"]["argosmodel"]
+    source = archive if via == "path" else http_server + "/" + os.path.basename(archive)
+    out = tmp_path / "engine.json"
+    subprocess.run([check_binary(), "--engine", str(tmp_path / "store"), source,
+                    os.path.join(OUT, "ctranslate2.json"), str(out)], check=True, timeout=600)
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["installed"] == "translate-en_de-1_0"
+    assert result["listed"] == ["translate-en_de-1_0"] and result["after_remove"] == []
+    assert result["pairs"] == ["en-de"] and result["status_loaded"] == ["en-de"]
+    assert result["texts"] == expected["text"]["expected_texts"]
+    first, second = expected["text"]["expected_texts"][:2]
+    assert result["joined"] == [first + "\n\n" + second]
+    assert result["unsupported"] == "unsupported_pair"
+    stages = [e.split()[0] for e in result["events"]]
+    assert result["events"][-1] == "unpack 1.00"
+    if via == "url":
+        assert "download 1.00" in result["events"] and stages.index("download") < stages.index("unpack")
+    else:
+        assert "download" not in stages

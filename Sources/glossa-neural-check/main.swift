@@ -1,8 +1,13 @@
 // glossa-neural-check: runs Glossa's neural engine over the cases of a reference file written by
 // tests/tools/ct2_reference.py and writes Glossa's outputs, for tests/test_neural_reference.py
-// to compare with CTranslate2's. Usage: glossa-neural-check REFS_JSON OUT_JSON
+// to compare with CTranslate2's.
+// Usage: glossa-neural-check REFS_JSON OUT_JSON
+//        glossa-neural-check --engine STORE_DIR PACKAGE_PATH_OR_URL REFS_JSON OUT_JSON
+// The second form goes through ModelStore (install from a path or URL, list, remove) and the
+// NeuralEngine TranslationEngine API, translating the reference file's text case.
 import Foundation
 import NeuralEngine
+import TranslationCore
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data(("glossa-neural-check: " + message + "\n").utf8))
@@ -10,6 +15,10 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+if args.count == 6 && args[1] == "--engine" {
+    await runEngineCheck(store: args[2], source: args[3], refsPath: args[4], outPath: args[5])
+    exit(0)
+}
 guard args.count == 3 else { fail("usage: glossa-neural-check REFS_JSON OUT_JSON") }
 guard let data = FileManager.default.contents(atPath: args[1]),
       let refs = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
