@@ -1,3 +1,4 @@
+import CBLAS
 import Foundation
 import TranslationCore
 
@@ -67,5 +68,13 @@ public final class Translator: Sendable {
         let search = Search(weights: weights, options: options, startID: target.id(start),
                             endID: target.id(config.eosToken), workspace: workspace)
         return search.run(encoded).map { h in (h.ids.map { target.tokens[$0] }, h.score) }
+    }
+}
+
+extension Translator {
+    /// Sets how many threads OpenBLAS uses for each GEMM. Process-wide (an OpenBLAS global):
+    /// call it before translating, not while another thread translates.
+    public static func setBLASThreads(_ count: Int) {
+        openblas_set_num_threads(Int32(max(1, count)))
     }
 }

@@ -15,6 +15,10 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+if args.count >= 2 && args[1] == "--bench" {
+    runBench(Array(args.dropFirst(2)))
+    exit(0)
+}
 if args.count == 6 && args[1] == "--engine" {
     await runEngineCheck(store: args[2], source: args[3], refsPath: args[4], outPath: args[5])
     exit(0)

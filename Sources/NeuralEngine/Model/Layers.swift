@@ -35,8 +35,12 @@ struct Linear: Sendable {
             forwardInt8(x, rows: rows, into: y, activation: activation, workspace: workspace)
         } else {
             weight.withUnsafeBufferPointer { w in
-                Kernels.gemmNT(m: rows, n: outputs, k: inputs, a: x, lda: inputs, b: w.baseAddress!,
-                               ldb: inputs, beta: 0, c: y, ldc: outputs)
+                if rows <= SkinnyGemm.maxRows {
+                    SkinnyGemm.multiply(m: rows, n: outputs, k: inputs, x: x, w: w.baseAddress!, y: y)
+                } else {
+                    Kernels.gemmNT(m: rows, n: outputs, k: inputs, a: x, lda: inputs, b: w.baseAddress!,
+                                   ldb: inputs, beta: 0, c: y, ldc: outputs)
+                }
             }
             if let bias {
                 bias.withUnsafeBufferPointer { b in
