@@ -28,15 +28,22 @@ let package = Package(
         // Neural engine: CTranslate2 / Argos Translate models run in Swift over OpenBLAS.
         .systemLibrary(name: "CBLAS"),
         .systemLibrary(name: "CZlib"),
+        .target(name: "CCPUFeatures"),
         .target(
             name: "CSentencePieceShim",
             linkerSettings: [.linkedLibrary("sentencepiece"), .linkedLibrary("stdc++")]
         ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim"],
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            swiftSettings: [
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+                // The int8 and skinny float kernels are plain Swift loops: let LLVM use AVX2/FMA
+                // (Haswell level: AVX2, FMA, 2013+ CPUs). NeuralEngine refuses to start on CPUs without them
+                // (CPUFeatures.swift), so this can never run an unsupported instruction.
+                .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
+            ]
         ),
         // Runs a model over token lists from a JSON file; the reference check against CTranslate2.
         .executableTarget(name: "glossa-neural-check", dependencies: ["NeuralEngine"]),
@@ -47,7 +54,7 @@ let package = Package(
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
-            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService"]
+            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "NeuralEngine"]
         ),
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),

@@ -1,4 +1,5 @@
 import CBLAS
+import CCPUFeatures
 import Foundation
 import TranslationCore
 
@@ -13,8 +14,12 @@ public final class Translator: Sendable {
     /// Loads the model directory at `url`.
     /// - Throws: ``TranslationError`` naming the file and the problem.
     public init(modelDirectory url: URL) throws {
+        // The kernels are compiled for AVX2/FMA: refuse cleanly instead of faulting on older CPUs.
+        guard glossa_cpu_has_avx2_fma() != 0 else {
+            throw TranslationError(.engineFailure, "The neural engine needs a CPU with AVX2 and FMA (x86-64 from 2013 on); this CPU lacks them.")
+        }
         directory = try ModelDirectory(url: url)
-        weights = try TransformerWeights(binary: directory.binary, config: directory.config,
+        weights = try TransformerWeights(binary: directory.readBinary(), config: directory.config,
                                          file: url.appendingPathComponent("model.bin").path)
         guard weights.sourceVocabularySize == directory.sourceVocabulary.count,
               weights.targetVocabularySize == directory.targetVocabulary.count else {

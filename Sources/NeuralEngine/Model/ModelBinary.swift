@@ -34,8 +34,12 @@ public struct RawVariable: Sendable {
     public let shape: [Int]
     /// Element type.
     public let type: WeightType
-    /// The raw bytes (count × type.size).
-    public let bytes: [UInt8]
+    /// The raw bytes (count × type.size): a slice of the (memory-mapped) file, so loading does
+    /// not copy; index it through `byte(_:)`, since a slice keeps the file's indices.
+    public let bytes: Data
+
+    /// The byte at offset `i` of this variable.
+    public func byte(_ i: Int) -> UInt8 { bytes[bytes.startIndex + i] }
 
     /// Number of elements.
     public var count: Int { shape.reduce(1, *) }
@@ -119,7 +123,7 @@ public struct ModelBinary: Sendable {
             guard byteCount == elements * type.size else {
                 throw reader.failure("variable \(name) of shape \(shape) and type \(type) declares \(byteCount) bytes, expected \(elements * type.size)")
             }
-            let bytes = try reader.bytes(byteCount, "data of \(name)")
+            let bytes = try reader.slice(byteCount, "data of \(name)")
             variables[name] = RawVariable(name: name, shape: shape, type: type, bytes: bytes)
         }
         if version >= 3 {
@@ -175,6 +179,16 @@ struct ByteReader {
         let start = data.startIndex + offset
         offset += n
         return [UInt8](data[start..<(start + n)])
+    }
+
+    /// `n` bytes as a slice of the underlying data (no copy).
+    mutating func slice(_ n: Int, _ what: String) throws -> Data {
+        guard n >= 0, n <= remaining else {
+            throw failure("file is truncated: \(what) needs \(n) bytes, \(remaining) left")
+        }
+        let start = data.startIndex + offset
+        offset += n
+        return data[start..<(start + n)]
     }
 
     mutating func u8(_ what: String) throws -> UInt8 { try bytes(1, what)[0] }

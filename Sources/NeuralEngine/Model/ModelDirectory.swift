@@ -118,12 +118,34 @@ func readFile(_ url: URL) throws -> Data {
     }
 }
 
+extension ModelDirectory {
+    /// Parses `model.bin` (checking that it is a sequence-to-sequence Transformer).
+    public func readBinary() throws -> ModelBinary {
+        let modelFile = url.appendingPathComponent("model.bin")
+        let binary = try ModelBinary(contentsOf: modelFile)
+        guard binary.specName == "TransformerSpec" else {
+            throw TranslationError(.engineFailure, "Unsupported model \(modelFile.path): spec '\(binary.specName)' (only the sequence-to-sequence TransformerSpec is supported).")
+        }
+        return binary
+    }
+
+    static func binaryVersion(_ file: URL) throws -> UInt32 {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else {
+            throw TranslationError(.engineFailure, "Cannot read model file \(file.path).")
+        }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 4)
+        guard head.count == 4 else {
+            throw TranslationError(.engineFailure, "Malformed model file \(file.path): file is truncated: binary version needs 4 bytes, \(head.count) left (at byte 0).")
+        }
+        return head.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+    }
+}
+
 /// A CTranslate2 model directory: `model.bin`, `config.json` and the vocabularies.
 public struct ModelDirectory: Sendable {
     /// The directory.
     public let url: URL
-    /// The parsed weights.
-    public let binary: ModelBinary
     /// The configuration.
     public let config: ModelConfig
     /// The source vocabulary.
@@ -139,14 +161,13 @@ public struct ModelDirectory: Sendable {
         guard FileManager.default.fileExists(atPath: modelFile.path) else {
             throw TranslationError(.engineFailure, "Not a CTranslate2 model directory: \(modelFile.path) is missing.")
         }
-        binary = try ModelBinary(contentsOf: modelFile)
-        guard binary.specName == "TransformerSpec" else {
-            throw TranslationError(.engineFailure, "Unsupported model \(modelFile.path): spec '\(binary.specName)' (only the sequence-to-sequence TransformerSpec is supported).")
-        }
+        // Only the header is needed here; the weights are parsed by `readBinary()` when loading,
+        // and dropped once converted, so the raw file is not kept in memory twice.
+        let version = try ModelDirectory.binaryVersion(modelFile)
         let configFile = url.appendingPathComponent("config.json")
         if FileManager.default.fileExists(atPath: configFile.path) {
             config = try ModelConfig(json: try readFile(configFile), fileName: configFile.path)
-        } else if binary.version >= 6 {
+        } else if version >= 6 {
             throw TranslationError(.engineFailure, "Incomplete model directory \(url.path): config.json is missing (required for model.bin version 6).")
         } else {
             config = ModelConfig()

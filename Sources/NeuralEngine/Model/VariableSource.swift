@@ -24,9 +24,9 @@ struct VariableSource {
             throw TranslationError(.engineFailure, "Malformed model \(file): '\(name)' should be a scalar, has shape \(raw.shape).")
         }
         switch raw.type {
-        case .int8: return Int(Int8(bitPattern: raw.bytes[0]))
-        case .int16: return Int(Int16(bitPattern: UInt16(raw.bytes[0]) | UInt16(raw.bytes[1]) << 8))
-        case .int32: return Int(Int32(bitPattern: UInt32(raw.bytes[0]) | UInt32(raw.bytes[1]) << 8 | UInt32(raw.bytes[2]) << 16 | UInt32(raw.bytes[3]) << 24))
+        case .int8: return Int(Int8(bitPattern: raw.byte(0)))
+        case .int16: return Int(Int16(bitPattern: UInt16(raw.byte(0)) | UInt16(raw.byte(1)) << 8))
+        case .int32: return Int(Int32(bitPattern: UInt32(raw.byte(0)) | UInt32(raw.byte(1)) << 8 | UInt32(raw.byte(2)) << 16 | UInt32(raw.byte(3)) << 24))
         default: return Int(try WeightConversion.floats(raw, scale: nil)[0])
         }
     }
