@@ -33,8 +33,11 @@ public final class Translator: Sendable {
     /// Translates token sequences; returns the best target tokens and score for each.
     /// Empty inputs are translated as CTranslate2 does (the source is just its special tokens).
     /// - Throws: ``TranslationError`` for invalid options.
-    public func translate(_ batch: [[String]], options: DecodingOptions) throws -> [(tokens: [String], score: Float)] {
-        try translate(batch, options: options, workspace: Workspace())
+    /// `threads` splits the Swift kernels (int8 and few-row GEMMs) over that many threads.
+    public func translate(_ batch: [[String]], options: DecodingOptions, threads: Int = 1) throws -> [(tokens: [String], score: Float)] {
+        let workspace = Workspace()
+        workspace.threads = threads
+        return try translate(batch, options: options, workspace: workspace)
     }
 
     func translate(_ batch: [[String]], options: DecodingOptions, workspace: Workspace) throws -> [(tokens: [String], score: Float)] {

@@ -15,12 +15,12 @@ func runBench(_ a: [String]) {
         let sources = (0..<batch).map { b in (0..<20).map { "tok\(($0 * 7919 + b * 104_729) % 31_000)" } }
         let options = DecodingOptions(beamSize: beam, lengthPenalty: 1, maxDecodingLength: length,
                                       noRepeatNgramSize: 0, returnScores: false)
-        _ = try translator.translate(sources, options: options)
+        _ = try translator.translate(sources, options: options, threads: threads)
         var best = Double.infinity
         var tokens = 0
         for _ in 0..<repeats {
             let start = DispatchTime.now().uptimeNanoseconds
-            let out = try translator.translate(sources, options: options)
+            let out = try translator.translate(sources, options: options, threads: threads)
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             tokens = out.reduce(0) { $0 + $1.tokens.count }
         }

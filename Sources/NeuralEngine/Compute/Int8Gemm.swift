@@ -6,13 +6,15 @@
 /// LLVM vectorises; four weight rows share each pass over an activation row. (Generic SIMD
 /// conversions are avoided: unspecialised they go through runtime metadata, ~100× slower.)
 enum Int8Gemm {
+    /// Computes columns `columns` (all of them by default) of C.
     static func multiply(m: Int, n: Int, k: Int, a: UnsafePointer<Int8>, b: UnsafePointer<Int8>,
-                         c: UnsafeMutablePointer<Int32>) {
+                         c: UnsafeMutablePointer<Int32>, columns: Range<Int>? = nil) {
+        let range = columns ?? 0..<n
         for i in 0..<m {
             let arow = a + i * k
             let crow = c + i * n
-            var j = 0
-            while j + 4 <= n {
+            var j = range.lowerBound
+            while j + 4 <= range.upperBound {
                 let b0 = b + j * k, b1 = b0 + k, b2 = b1 + k, b3 = b2 + k
                 var t0: Int32 = 0, t1: Int32 = 0, t2: Int32 = 0, t3: Int32 = 0
                 for p in 0..<k {
@@ -25,7 +27,7 @@ enum Int8Gemm {
                 crow[j] = t0; crow[j + 1] = t1; crow[j + 2] = t2; crow[j + 3] = t3
                 j += 4
             }
-            while j < n {
+            while j < range.upperBound {
                 let brow = b + j * k
                 var t: Int32 = 0
                 for p in 0..<k { t &+= Int32(arow[p]) &* Int32(brow[p]) }

@@ -7,15 +7,24 @@ enum SkinnyGemm {
     /// Rows at or below this use the skinny kernel.
     static let maxRows = 8
 
+    /// Computes columns `columns` (all of them by default) of y.
     static func multiply(m: Int, n: Int, k: Int, x: UnsafePointer<Float>, w: UnsafePointer<Float>,
-                         y: UnsafeMutablePointer<Float>) {
+                         y: UnsafeMutablePointer<Float>, columns: Range<Int>? = nil) {
+        let range = columns ?? 0..<n
         let k8 = k & ~7
         let raw = UnsafeRawPointer(w)
         let xr = UnsafeRawPointer(x)
+        // Column blocks of `blockRows` weight rows (≤ 64 KiB) stay in cache across all row groups,
+        // so each weight is read from memory once per call.
+        let blockRows = max(4, 16384 / max(k, 1))
+        var jb = range.lowerBound
+        while jb < range.upperBound {
+        let block = jb..<min(range.upperBound, jb + blockRows)
+        jb = block.upperBound
         var i = 0
         while i < m {
             let rows = min(4, m - i)
-            for j in 0..<n {
+            for j in block {
                 let wrow = raw + j * k * 4
                 var a0 = SIMD8<Float>(), a1 = SIMD8<Float>(), a2 = SIMD8<Float>(), a3 = SIMD8<Float>()
                 var p = 0
@@ -56,5 +65,7 @@ enum SkinnyGemm {
             }
             i += rows
         }
+        }
     }
 }
+

@@ -1,9 +1,12 @@
+import Dispatch
 /// Reusable scratch buffers of one worker thread.
 ///
 /// Owned by exactly one thread at a time (a replica's worker), never shared: that is why it can
 /// be a plain class with unsynchronised mutable storage. Buffers only grow; a buffer returned by
 /// one call is valid until the next call for the same kind.
 final class Workspace {
+    /// Threads the Swift kernels split their output columns over (OpenBLAS has its own setting).
+    var threads = 1
     private var int8: UnsafeMutablePointer<Int8>
     private var int8Count = 0
     private var int32: UnsafeMutablePointer<Int32>
@@ -75,4 +78,33 @@ final class FloatBuffer {
         }
         return pointer
     }
+}
+
+/// Splits a kernel's output columns over threads. `concurrentPerform` runs the blocks on the
+/// calling (dedicated worker) thread plus Dispatch's worker threads, never on Swift's
+/// cooperative pool; blocks write disjoint columns, so they share nothing mutable.
+enum Parallel {
+    static func columns(_ n: Int, threads: Int, _ body: (Range<Int>) -> Void) {
+        let parts = min(max(1, threads), max(1, n / 64))
+        if parts == 1 {
+            body(0..<n)
+            return
+        }
+        // Blocks are multiples of 4 columns so the kernels keep their 4-row fast path.
+        let block = ((n + parts - 1) / parts + 3) & ~3
+        withoutActuallyEscaping(body) { body in
+            // The blocks write disjoint output columns and only read shared inputs, and
+            // concurrentPerform returns after all of them: sharing the closure is safe.
+            let shared = UncheckedSendable(value: body)
+            DispatchQueue.concurrentPerform(iterations: parts) { p in
+                let start = min(n, p * block)
+                shared.value(start..<min(n, start + block))
+            }
+        }
+    }
+}
+
+/// Wraps a value whose cross-thread use is proven safe at the use site (see there).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
 }

@@ -65,6 +65,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         if let t = blasThreads, t < 1 { throw TranslationError.invalidArgument("threads", given: "\(t)", accepted: "an integer ≥ 1") }
         return try await pool.run { workspace in
             if let t = blasThreads { openblas_set_num_threads(Int32(t)) }
+            workspace.threads = blasThreads ?? 1
             return try loaded.translate(texts, options: decoding, workspace: workspace)
         }
     }

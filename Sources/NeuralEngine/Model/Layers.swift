@@ -36,7 +36,10 @@ struct Linear: Sendable {
         } else {
             weight.withUnsafeBufferPointer { w in
                 if rows <= SkinnyGemm.maxRows {
-                    SkinnyGemm.multiply(m: rows, n: outputs, k: inputs, x: x, w: w.baseAddress!, y: y)
+                    let wp = w.baseAddress!
+                    Parallel.columns(outputs, threads: workspace.threads) { range in
+                        SkinnyGemm.multiply(m: rows, n: outputs, k: inputs, x: x, w: wp, y: y, columns: range)
+                    }
                 } else {
                     Kernels.gemmNT(m: rows, n: outputs, k: inputs, a: x, lda: inputs, b: w.baseAddress!,
                                    ldb: inputs, beta: 0, c: y, ldc: outputs)
@@ -63,7 +66,10 @@ struct Linear: Sendable {
             ascale[r] = WeightConversion.quantizeRow(x + r * inputs, qx + r * inputs, depth: inputs)
         }
         qweight.withUnsafeBufferPointer { w in
-            Int8Gemm.multiply(m: rows, n: outputs, k: inputs, a: qx, b: w.baseAddress!, c: acc)
+            let wp = w.baseAddress!
+            Parallel.columns(outputs, threads: workspace.threads) { range in
+                Int8Gemm.multiply(m: rows, n: outputs, k: inputs, a: qx, b: wp, c: acc, columns: range)
+            }
         }
         qscale.withUnsafeBufferPointer { ws in
             for r in 0..<rows {
