@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TranslationCore
 
 /// Element type of a `model.bin` variable (CTranslate2's `DataType` ids).
@@ -38,6 +41,17 @@ public struct RawVariable: Sendable {
     /// not copy; index it through `byte(_:)`, since a slice keeps the file's indices.
     public let bytes: Data
 
+    /// Tells the kernel the variable's pages may be dropped (after conversion): for a mapped
+    /// file they are clean and simply re-read if touched again, so this only lowers the peak
+    /// memory of loading (the file and its converted copy are never both resident).
+    public func dropPages() {
+        guard mapped else { return }
+        bytes.withUnsafeBytes { MappedFile.dropPages($0) }
+    }
+
+    /// Whether `bytes` lies in a read-only private file mapping.
+    public let mapped: Bool
+
     /// The byte at offset `i` of this variable.
     public func byte(_ i: Int) -> UInt8 { bytes[bytes.startIndex + i] }
 
@@ -66,16 +80,22 @@ public struct ModelBinary: Sendable {
     /// - Throws: ``TranslationError`` naming the file and what is wrong.
     public init(contentsOf url: URL) throws {
         let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw TranslationError(.engineFailure, "Cannot read model file \(url.path): \(error.localizedDescription)")
+        var mapped = false
+        if let m = MappedFile.map(url.path) {
+            data = m
+            mapped = true
+        } else {
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw TranslationError(.engineFailure, "Cannot read model file \(url.path): \(error.localizedDescription)")
+            }
         }
-        try self.init(data: data, fileName: url.path)
+        try self.init(data: data, fileName: url.path, mapped: mapped)
     }
 
     /// Parses `data`; `fileName` is used in error messages.
-    public init(data: Data, fileName: String) throws {
+    public init(data: Data, fileName: String, mapped: Bool = false) throws {
         var reader = ByteReader(data: data, fileName: fileName)
         let version = try reader.u32("binary version")
         guard version >= 1 else {
@@ -124,7 +144,7 @@ public struct ModelBinary: Sendable {
                 throw reader.failure("variable \(name) of shape \(shape) and type \(type) declares \(byteCount) bytes, expected \(elements * type.size)")
             }
             let bytes = try reader.slice(byteCount, "data of \(name)")
-            variables[name] = RawVariable(name: name, shape: shape, type: type, bytes: bytes)
+            variables[name] = RawVariable(name: name, shape: shape, type: type, bytes: bytes, mapped: mapped)
         }
         if version >= 3 {
             let aliasCount = Int(try reader.u32("alias count"))
@@ -140,10 +160,10 @@ public struct ModelBinary: Sendable {
                 guard let value = variables[target] else {
                     throw reader.failure("alias \(alias) points to unknown variable \(target)")
                 }
-                variables[alias] = RawVariable(name: alias, shape: value.shape, type: value.type, bytes: value.bytes)
+                variables[alias] = RawVariable(name: alias, shape: value.shape, type: value.type, bytes: value.bytes, mapped: mapped)
                 for suffix in ["_scale", "_zero"] {
                     if let sibling = variables[target + suffix] {
-                        variables[alias + suffix] = RawVariable(name: alias + suffix, shape: sibling.shape, type: sibling.type, bytes: sibling.bytes)
+                        variables[alias + suffix] = RawVariable(name: alias + suffix, shape: sibling.shape, type: sibling.type, bytes: sibling.bytes, mapped: mapped)
                     }
                 }
             }
@@ -213,5 +233,33 @@ struct ByteReader {
             throw failure("\(what) is not valid UTF-8")
         }
         return s
+    }
+}
+
+/// Read-only private mappings of model files.
+enum MappedFile {
+    /// Maps the file at `path`; nil when it cannot be mapped (the caller then reads it).
+    static func map(_ path: String) -> Data? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        return Data(bytesNoCopy: base, count: size, deallocator: .custom { pointer, count in
+            munmap(pointer, count)
+        })
+    }
+
+    /// madvise(DONTNEED) on the whole pages inside `buffer`. Only for file mappings: on
+    /// anonymous memory it would zero the pages, hence `RawVariable.mapped`.
+    static func dropPages(_ buffer: UnsafeRawBufferPointer) {
+        guard let start = buffer.baseAddress, buffer.count > 0 else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let last = (Int(bitPattern: start) + buffer.count) / page * page
+        guard last > first, let p = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(p, last - first, Int32(MADV_DONTNEED))
     }
 }

@@ -38,6 +38,7 @@ enum WeightConversion {
                 for i in 0..<n { out[i] = Float(Int32(littleEndian: src.loadUnaligned(fromByteOffset: i * 4, as: Int32.self))) }
             }
         }
+        raw.dropPages()
         return out
     }
 
@@ -79,6 +80,7 @@ enum WeightConversion {
                 throw TranslationError(.engineFailure, "Malformed model: \(scale.name) has \(scales.count) values for \(rows) rows of \(raw.name).")
             }
             let values = raw.bytes.map { Int8(bitPattern: $0) }
+            raw.dropPages()
             return (values, scales)
         }
         return quantizeRows(try floats(raw, scale: scale), rows: rows, depth: depth)
