@@ -6,6 +6,31 @@ struct VariableSource {
     let variables: [String: RawVariable]
     let file: String
     let epsilon: Float
+    /// Conversions by byte range: tied weights (aliases: shared embeddings and output
+    /// projection) are converted once and share one array instead of one copy each.
+    private let memo = ConversionMemo()
+
+    init(variables: [String: RawVariable], file: String, epsilon: Float) {
+        self.variables = variables
+        self.file = file
+        self.epsilon = epsilon
+    }
+
+    func convertedFloats(_ raw: RawVariable, scale: RawVariable?) throws -> [Float] {
+        let key = raw.bytes.startIndex..<raw.bytes.endIndex
+        if let hit = memo.floats[key] { return hit }
+        let values = try WeightConversion.floats(raw, scale: scale)
+        memo.floats[key] = values
+        return values
+    }
+
+    func convertedInt8(_ raw: RawVariable, scale: RawVariable?) throws -> (values: [Int8], scales: [Float]) {
+        let key = raw.bytes.startIndex..<raw.bytes.endIndex
+        if let hit = memo.int8[key] { return hit }
+        let values = try WeightConversion.int8Rows(raw, scale: scale)
+        memo.int8[key] = values
+        return values
+    }
 
     /// Rows of the generated sinusoidal table (CTranslate2 starts at 500 and grows on demand;
     /// a fixed table keeps the weights immutable, and inputs are capped below this).
@@ -59,10 +84,10 @@ struct VariableSource {
         let bias = variables[scope + "/bias"] == nil ? nil : try floats(scope + "/bias", count: rows)
         let scale = variables[scope + "/weight_scale"]
         if quantized {
-            let (values, scales) = try WeightConversion.int8Rows(raw, scale: scale)
+            let (values, scales) = try convertedInt8(raw, scale: scale)
             return Linear(outputs: rows, inputs: inputs, weight: [], qweight: values, qscale: scales, bias: bias)
         }
-        let w = try WeightConversion.floats(raw, scale: scale)
+        let w = try convertedFloats(raw, scale: scale)
         return Linear(outputs: rows, inputs: inputs, weight: w, qweight: [], qscale: [], bias: bias)
     }
 
@@ -91,10 +116,10 @@ struct VariableSource {
         let scaleVar = variables[tableName + "/weight_scale"]
         let table: Embedding
         if quantized && (raw.type == .int8 || raw.type == .int16) {
-            let (values, scales) = try WeightConversion.int8Rows(raw, scale: scaleVar)
+            let (values, scales) = try convertedInt8(raw, scale: scaleVar)
             table = Embedding(rows: rows, depth: depth, weight: [], qweight: values, qscale: scales)
         } else {
-            table = Embedding(rows: rows, depth: depth, weight: try WeightConversion.floats(raw, scale: scaleVar), qweight: [], qscale: [])
+            table = Embedding(rows: rows, depth: depth, weight: try convertedFloats(raw, scale: scaleVar), qweight: [], qscale: [])
         }
         // scale_embeddings: an int8 flag (1 → √D) or a float value (≠ 1 → that value)
         // (CTranslate2 transformer.cc build_embeddings_scale); absent means √D.
@@ -146,4 +171,11 @@ struct VariableSource {
         while variables.keys.contains(where: { $0.hasPrefix("\(prefix)\(count)/") }) { count += 1 }
         return count
     }
+}
+
+/// The memo of `VariableSource`; a class because lookups happen in non-mutating methods.
+/// Used only while one model loads, on one thread.
+final class ConversionMemo {
+    var floats: [Range<Data.Index>: [Float]] = [:]
+    var int8: [Range<Data.Index>: (values: [Int8], scales: [Float])] = [:]
 }
