@@ -58,6 +58,14 @@ import TranslationCore
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["p"])
     }
 
+    @Test func sentencePieceLoadErrorsNameTheFile() throws {
+        let e = #expect(throws: TranslationError.self) { _ = try SentencePiece(path: "/nonexistent/sp.model") }
+        #expect(e?.message.contains("/nonexistent/sp.model") == true)
+        let junk = try write(Array("not a model".utf8))
+        let j = #expect(throws: TranslationError.self) { _ = try SentencePiece(path: junk.path) }
+        #expect(j?.message.contains(junk.path) == true)
+    }
+
     @Test func rejectsUnsafePathsAndMissingMetadata() throws {
         let escape = #expect(throws: TranslationError.self) {
             _ = try ArgosPackage.unpack(try write(storedZip([("p/metadata.json", metadata), ("p/../../evil", [1])])), into: tempDir())

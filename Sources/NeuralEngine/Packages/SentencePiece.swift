@@ -16,13 +16,18 @@ public final class SentencePiece: @unchecked Sendable {
     public init(path: String) throws {
         var error = [CChar](repeating: 0, count: 512)
         guard let m = spm_load(path, &error, error.count) else {
-            throw TranslationError(.engineFailure, "Cannot load SentencePiece model \(path): \(String(cString: error)).")
+            throw TranslationError(.engineFailure, "Cannot load SentencePiece model \(path): \(Self.message(error)).")
         }
         model = m
         self.path = path
     }
 
     deinit { spm_free(model) }
+
+    /// The NUL-terminated message the shim wrote into `buffer`.
+    private static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// Number of pieces.
     public var vocabularySize: Int { Int(spm_vocab_size(model)) }
@@ -35,7 +40,7 @@ public final class SentencePiece: @unchecked Sendable {
         let rc = bytes.withUnsafeBufferPointer { b in
             b.withMemoryRebound(to: CChar.self) { spm_encode_pieces(model, $0.baseAddress, $0.count, &pieces, &error, error.count) }
         }
-        guard rc == 0 else { throw TranslationError(.engineFailure, "SentencePiece encoding failed: \(String(cString: error)).") }
+        guard rc == 0 else { throw TranslationError(.engineFailure, "SentencePiece encoding failed: \(Self.message(error)).") }
         defer { spm_free_pieces(&pieces) }
         var result: [String] = []
         result.reserveCapacity(pieces.count)
@@ -60,7 +65,7 @@ public final class SentencePiece: @unchecked Sendable {
         let rc = packed.withUnsafeBufferPointer {
             spm_decode_pieces(model, $0.baseAddress, $0.count, pieces.count, &text, &length, &error, error.count)
         }
-        guard rc == 0, let text else { throw TranslationError(.engineFailure, "SentencePiece decoding failed: \(String(cString: error)).") }
+        guard rc == 0, let text else { throw TranslationError(.engineFailure, "SentencePiece decoding failed: \(Self.message(error)).") }
         defer { spm_free_buffer(text) }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
     }
