@@ -79,7 +79,7 @@ enum WeightConversion {
             guard scales.count == rows else {
                 throw TranslationError(.engineFailure, "Malformed model: \(scale.name) has \(scales.count) values for \(rows) rows of \(raw.name).")
             }
-            let values = raw.bytes.map { Int8(bitPattern: $0) }
+            let values = raw.bytes.withUnsafeBytes { Array($0.bindMemory(to: Int8.self)) }
             raw.dropPages()
             return (values, scales)
         }
