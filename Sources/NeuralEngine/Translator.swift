@@ -45,6 +45,10 @@ public final class Translator: Sendable {
         guard options.maxDecodingLength >= 1 else { throw TranslationError.invalidArgument("maximum decoding length", given: "\(options.maxDecodingLength)", accepted: "an integer ≥ 1") }
         guard options.noRepeatNgramSize >= 0 else { throw TranslationError.invalidArgument("no-repeat n-gram size", given: "\(options.noRepeatNgramSize)", accepted: "an integer ≥ 0 (0 disables)") }
         guard options.lengthPenalty.isFinite else { throw TranslationError.invalidArgument("length penalty", given: "\(options.lengthPenalty)", accepted: "a finite number") }
+        // Beam search takes 2×beam candidates from the first step's single beam.
+        guard options.beamSize == 1 || 2 * options.beamSize <= weights.targetVocabularySize else {
+            throw TranslationError.invalidArgument("beam size", given: "\(options.beamSize)", accepted: "at most \(weights.targetVocabularySize / 2) for this model (half its vocabulary)")
+        }
         if batch.isEmpty { return [] }
         let config = directory.config
         let target = directory.targetVocabulary

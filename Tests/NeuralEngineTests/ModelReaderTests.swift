@@ -126,5 +126,8 @@ import TranslationCore
         #expect(throws: TranslationError.self) { try translator.translate([["▁a"]], options: DecodingOptions(beamSize: 0)) }
         #expect(throws: TranslationError.self) { try translator.translate([["▁a"]], options: DecodingOptions(beamSize: 1, maxDecodingLength: 0)) }
         #expect(throws: TranslationError.self) { try translator.translate([["▁a"]], options: DecodingOptions(beamSize: 1, noRepeatNgramSize: -1)) }
+        // 6 tokens: beam 3 is the most the first step can feed (2×beam candidates).
+        let wide = #expect(throws: TranslationError.self) { try translator.translate([["▁a"]], options: DecodingOptions(beamSize: 4)) }
+        #expect(wide?.message.contains("at most 3") == true)
     }
 }

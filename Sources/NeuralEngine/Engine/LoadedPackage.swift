@@ -24,7 +24,8 @@ final class LoadedPackage: Sendable {
         var layout: [[[Int]]] = []
         for text in texts {
             var lines: [[Int]] = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // "\r\n" is one Character, so both breaks are named; lines are rejoined with "\n".
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { lines.append([]); continue }
                 let pieces = try sentencePiece.encode(String(trimmed))
