@@ -15,10 +15,12 @@ public struct ArgosMetadata: Sendable, Equatable, Codable {
     public var packageVersion: String?
     /// Package type; `translate` when absent.
     public var type: String?
+    /// A token the decoder must start from (multilingual packages); not supported yet.
+    public var targetPrefix: String?
 
     enum CodingKeys: String, CodingKey {
         case fromCode = "from_code", toCode = "to_code", fromName = "from_name", toName = "to_name"
-        case packageVersion = "package_version", type
+        case packageVersion = "package_version", type, targetPrefix = "target_prefix"
     }
 }
 
@@ -53,6 +55,9 @@ public struct ArgosPackage: Sendable {
         }
         if let type = metadata.type, type != "translate" {
             throw TranslationError(.engineFailure, "Unsupported package \(directory.path): type '\(type)' (only 'translate').")
+        }
+        if let prefix = metadata.targetPrefix, !prefix.isEmpty {
+            throw TranslationError(.engineFailure, "Unsupported package \(directory.path): it needs target prefix '\(prefix)' (multilingual packages are not supported yet).")
         }
         for (url, what) in [(modelDirectory.appendingPathComponent("model.bin"), "model/model.bin"),
                             (sentencePieceModel, "sentencepiece.model")] where !FileManager.default.fileExists(atPath: url.path) {
