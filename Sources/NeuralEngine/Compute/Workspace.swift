@@ -1,0 +1,110 @@
+import Dispatch
+/// Reusable scratch buffers of one worker thread.
+///
+/// Owned by exactly one thread at a time (a replica's worker), never shared: that is why it can
+/// be a plain class with unsynchronised mutable storage. Buffers only grow; a buffer returned by
+/// one call is valid until the next call for the same kind.
+final class Workspace {
+    /// Threads the Swift kernels split their output columns over (OpenBLAS has its own setting).
+    var threads = 1
+    private var int8: UnsafeMutablePointer<Int8>
+    private var int8Count = 0
+    private var int32: UnsafeMutablePointer<Int32>
+    private var int32Count = 0
+    private var scales: UnsafeMutablePointer<Float>
+    private var scalesCount = 0
+
+    init() {
+        int8 = .allocate(capacity: 1)
+        int32 = .allocate(capacity: 1)
+        scales = .allocate(capacity: 1)
+    }
+
+    deinit {
+        int8.deallocate()
+        int32.deallocate()
+        scales.deallocate()
+    }
+
+    func int8Buffer(_ count: Int) -> UnsafeMutablePointer<Int8> {
+        if count > int8Count {
+            int8.deallocate()
+            int8 = .allocate(capacity: count)
+            int8Count = count
+        }
+        return int8
+    }
+
+    func int32Buffer(_ count: Int) -> UnsafeMutablePointer<Int32> {
+        if count > int32Count {
+            int32.deallocate()
+            int32 = .allocate(capacity: count)
+            int32Count = count
+        }
+        return int32
+    }
+
+    func scaleBuffer(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if count > scalesCount {
+            scales.deallocate()
+            scales = .allocate(capacity: count)
+            scalesCount = count
+        }
+        return scales
+    }
+}
+
+/// A float matrix buffer [rows, columns] that grows as needed; owned by one worker.
+final class FloatBuffer {
+    private(set) var pointer: UnsafeMutablePointer<Float>
+    private(set) var capacity: Int
+
+    init(capacity: Int = 1) {
+        self.capacity = max(1, capacity)
+        pointer = .allocate(capacity: self.capacity)
+        pointer.initialize(repeating: 0, count: self.capacity)
+    }
+
+    deinit { pointer.deallocate() }
+
+    /// Ensures room for `count` floats; contents are not kept when it grows.
+    @discardableResult
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if count > capacity {
+            pointer.deallocate()
+            capacity = count
+            pointer = .allocate(capacity: count)
+            pointer.initialize(repeating: 0, count: count)
+        }
+        return pointer
+    }
+}
+
+/// Splits a kernel's output columns over threads. `concurrentPerform` runs the blocks on the
+/// calling (dedicated worker) thread plus Dispatch's worker threads, never on Swift's
+/// cooperative pool; blocks write disjoint columns, so they share nothing mutable.
+enum Parallel {
+    static func columns(_ n: Int, threads: Int, _ body: (Range<Int>) -> Void) {
+        let parts = min(max(1, threads), max(1, n / 64))
+        if parts == 1 {
+            body(0..<n)
+            return
+        }
+        // Blocks are multiples of 4 columns so the kernels keep their 4-row fast path.
+        let block = ((n + parts - 1) / parts + 3) & ~3
+        withoutActuallyEscaping(body) { body in
+            // The blocks write disjoint output columns and only read shared inputs, and
+            // concurrentPerform returns after all of them: sharing the closure is safe.
+            let shared = UncheckedSendable(value: body)
+            DispatchQueue.concurrentPerform(iterations: parts) { p in
+                let start = min(n, p * block)
+                shared.value(start..<min(n, start + block))
+            }
+        }
+    }
+}
+
+/// Wraps a value whose cross-thread use is proven safe at the use site (see there).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+}

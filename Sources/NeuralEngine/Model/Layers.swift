@@ -1,0 +1,112 @@
+import Foundation
+import TranslationCore
+
+/// Layer-normalisation parameters.
+struct LayerNormParams: Sendable {
+    let gamma: [Float]
+    let beta: [Float]
+    let epsilon: Float
+
+    func apply(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, rows: Int) {
+        Kernels.layerNorm(x, y, rows: rows, depth: gamma.count, gamma: gamma, beta: beta, epsilon: epsilon)
+    }
+}
+
+/// A linear layer y = x·Wᵀ + b, W [outputs, inputs], held as float32 or as per-row int8.
+/// Immutable and shared by every worker; scratch lives in the caller's `Workspace`.
+struct Linear: Sendable {
+    let outputs: Int
+    let inputs: Int
+    /// float32 weights, empty when quantized.
+    let weight: [Float]
+    /// int8 weights and their per-row scales, empty when float.
+    let qweight: [Int8]
+    let qscale: [Float]
+    let bias: [Float]?
+
+    var isQuantized: Bool { !qweight.isEmpty }
+
+    /// y[rows, outputs] = activation(x·Wᵀ + b) (+ residual). `y` must not alias `x`.
+    func forward(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
+                 activation: Activation? = nil, residual: UnsafePointer<Float>? = nil,
+                 workspace: Workspace) {
+        guard rows > 0 else { return }
+        if isQuantized {
+            forwardInt8(x, rows: rows, into: y, activation: activation, workspace: workspace)
+        } else {
+            weight.withUnsafeBufferPointer { w in
+                if rows <= SkinnyGemm.maxRows {
+                    let wp = w.baseAddress!
+                    Parallel.columns(outputs, threads: workspace.threads) { range in
+                        SkinnyGemm.multiply(m: rows, n: outputs, k: inputs, x: x, w: wp, y: y, columns: range)
+                    }
+                } else {
+                    Kernels.gemmNT(m: rows, n: outputs, k: inputs, a: x, lda: inputs, b: w.baseAddress!,
+                                   ldb: inputs, beta: 0, c: y, ldc: outputs)
+                }
+            }
+            if let bias {
+                bias.withUnsafeBufferPointer { b in
+                    for r in 0..<rows { Kernels.add(b.baseAddress!, into: y + r * outputs, count: outputs) }
+                }
+            }
+            activation?.apply(y, count: rows * outputs)
+        }
+        if let residual { Kernels.add(residual, into: y, count: rows * outputs) }
+    }
+
+    /// Dynamic per-row int8 quantization of `x`, int8 GEMM, then v·(1/a_scale)/w_scale + b
+    /// (CTranslate2 `dequantize_gemm_output_row`), activation fused.
+    private func forwardInt8(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
+                             activation: Activation?, workspace: Workspace) {
+        let qx = workspace.int8Buffer(rows * inputs)
+        let acc = workspace.int32Buffer(rows * outputs)
+        let ascale = workspace.scaleBuffer(rows)
+        for r in 0..<rows {
+            ascale[r] = WeightConversion.quantizeRow(x + r * inputs, qx + r * inputs, depth: inputs)
+        }
+        qweight.withUnsafeBufferPointer { w in
+            let wp = w.baseAddress!
+            Parallel.columns(outputs, threads: workspace.threads) { range in
+                Int8Gemm.multiply(m: rows, n: outputs, k: inputs, a: qx, b: wp, c: acc, columns: range)
+            }
+        }
+        qscale.withUnsafeBufferPointer { ws in
+            for r in 0..<rows {
+                let ra = 1 / ascale[r]
+                let c = acc + r * outputs
+                let out = y + r * outputs
+                if let bias {
+                    for j in 0..<outputs { out[j] = Float(c[j]) * ra / ws[j] + bias[j] }
+                } else {
+                    for j in 0..<outputs { out[j] = Float(c[j]) * ra / ws[j] }
+                }
+            }
+        }
+        activation?.apply(y, count: rows * outputs)
+    }
+}
+
+/// An embedding table, float32 or int8 with per-row scales (gathered, then dequantized).
+struct Embedding: Sendable {
+    let rows: Int
+    let depth: Int
+    let weight: [Float]
+    let qweight: [Int8]
+    let qscale: [Float]
+
+    /// Writes row `id` into `out`.
+    func gather(_ id: Int, into out: UnsafeMutablePointer<Float>) {
+        if qweight.isEmpty {
+            weight.withUnsafeBufferPointer { w in
+                (out).update(from: w.baseAddress! + id * depth, count: depth)
+            }
+        } else {
+            let r = 1 / qscale[id]
+            qweight.withUnsafeBufferPointer { w in
+                let row = w.baseAddress! + id * depth
+                for j in 0..<depth { out[j] = Float(row[j]) * r }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import CBLAS
+import CCPUFeatures
+import Foundation
+import TranslationCore
+
+/// A loaded CTranslate2 sequence-to-sequence model: weights (shared, immutable) plus the
+/// vocabularies and configuration. Translation runs synchronously on the calling thread with
+/// that thread's `Workspace`; `NeuralEngine` calls it from its dedicated worker threads only.
+public final class Translator: Sendable {
+    /// The model directory it was loaded from.
+    public let directory: ModelDirectory
+    let weights: TransformerWeights
+
+    /// Loads the model directory at `url`.
+    /// - Throws: ``TranslationError`` naming the file and the problem.
+    public init(modelDirectory url: URL) throws {
+        // The kernels are compiled for AVX2/FMA: refuse cleanly instead of faulting on older CPUs.
+        guard glossa_cpu_has_avx2_fma() != 0 else {
+            throw TranslationError(.engineFailure, "The neural engine needs a CPU with AVX2 and FMA (x86-64 from 2013 on); this CPU lacks them.")
+        }
+        directory = try ModelDirectory(url: url)
+        weights = try TransformerWeights(binary: directory.readBinary(), config: directory.config,
+                                         file: url.appendingPathComponent("model.bin").path)
+        guard weights.sourceVocabularySize == directory.sourceVocabulary.count,
+              weights.targetVocabularySize == directory.targetVocabulary.count else {
+            throw TranslationError(.engineFailure, "Inconsistent model \(url.path): vocabularies have \(directory.sourceVocabulary.count)/\(directory.targetVocabulary.count) tokens, the weights expect \(weights.sourceVocabularySize)/\(weights.targetVocabularySize).")
+        }
+    }
+
+    /// Whether the weights run as int8.
+    public var isQuantized: Bool { weights.quantized }
+
+    /// Translates token sequences; returns the best target tokens and score for each.
+    /// Empty inputs are translated as CTranslate2 does (the source is just its special tokens).
+    /// - Throws: ``TranslationError`` for invalid options.
+    /// `threads` splits the Swift kernels (int8 and few-row GEMMs) over that many threads.
+    public func translate(_ batch: [[String]], options: DecodingOptions, threads: Int = 1) throws -> [(tokens: [String], score: Float)] {
+        let workspace = Workspace()
+        workspace.threads = threads
+        return try translate(batch, options: options, workspace: workspace)
+    }
+
+    func translate(_ batch: [[String]], options: DecodingOptions, workspace: Workspace) throws -> [(tokens: [String], score: Float)] {
+        guard options.beamSize >= 1 else { throw TranslationError.invalidArgument("beam size", given: "\(options.beamSize)", accepted: "an integer ≥ 1") }
+        guard options.maxDecodingLength >= 1 else { throw TranslationError.invalidArgument("maximum decoding length", given: "\(options.maxDecodingLength)", accepted: "an integer ≥ 1") }
+        guard options.noRepeatNgramSize >= 0 else { throw TranslationError.invalidArgument("no-repeat n-gram size", given: "\(options.noRepeatNgramSize)", accepted: "an integer ≥ 0 (0 disables)") }
+        guard options.lengthPenalty.isFinite else { throw TranslationError.invalidArgument("length penalty", given: "\(options.lengthPenalty)", accepted: "a finite number") }
+        // Beam search takes 2×beam candidates from the first step's single beam.
+        guard options.beamSize == 1 || 2 * options.beamSize <= weights.targetVocabularySize else {
+            throw TranslationError.invalidArgument("beam size", given: "\(options.beamSize)", accepted: "at most \(weights.targetVocabularySize / 2) for this model (half its vocabulary)")
+        }
+        if batch.isEmpty { return [] }
+        let config = directory.config
+        let target = directory.targetVocabulary
+        guard let start = config.decoderStartToken, target.contains(start) else {
+            throw TranslationError(.engineFailure, "Model \(directory.url.path) has no decoder start token in its target vocabulary.")
+        }
+        // Decoding past the position table would index outside it; cap like CTranslate2 errors.
+        let positionLimit = weights.decoderEmbedding.positionCount
+        guard options.maxDecodingLength <= positionLimit else {
+            throw TranslationError.invalidArgument("maximum decoding length", given: "\(options.maxDecodingLength)", accepted: "at most \(positionLimit) for this model")
+        }
+        let source = directory.sourceVocabulary
+        let maxInput = min(options.maxInputLength, weights.encoderEmbedding.positionCount)
+        let ids: [[Int]] = batch.map { tokens in
+            var row: [Int] = []
+            if config.addSourceBos { row.append(source.id(config.bosToken)) }
+            row += tokens.map { source.id($0) }
+            if config.addSourceEos { row.append(source.id(config.eosToken)) }
+            if maxInput > 0 && row.count > maxInput {
+                // Keep the end token in the last position (CTranslate2 Vocabulary::to_ids).
+                let eos = source.id(config.eosToken)
+                let hadEos = row.last == eos
+                row.removeLast(row.count - maxInput)
+                if hadEos { row[maxInput - 1] = eos }
+            }
+            return row
+        }
+        let encoded = weights.encode(ids, workspace: workspace)
+        let search = Search(weights: weights, options: options, startID: target.id(start),
+                            endID: target.id(config.eosToken), workspace: workspace)
+        return search.run(encoded).map { h in (h.ids.map { target.tokens[$0] }, h.score) }
+    }
+}
+
+extension Translator {
+    /// Sets how many threads OpenBLAS uses for each GEMM. Process-wide (an OpenBLAS global):
+    /// call it before translating, not while another thread translates.
+    public static func setBLASThreads(_ count: Int) {
+        openblas_set_num_threads(Int32(max(1, count)))
+    }
+}

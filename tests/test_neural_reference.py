@@ -1,0 +1,164 @@
+"""Glossa's neural engine against CTranslate2 on generated random models.
+
+tests/tools/make_models.py builds small Transformer models through CTranslate2's own spec API
+(pre/post-norm, ReLU/GELU/GELU-tanh, shared/separate vocabularies, learned/sinusoidal positions,
+float32/float16/int8/int16 files) plus a SentencePiece model trained with Debian's spm_train and
+an .argosmodel package; tests/tools/ct2_reference.py runs CTranslate2 on 50 FLORES-200 sentences
+per variant for greedy and beam 4 (with and without the n-gram guard and a length penalty);
+glossa-neural-check (a Swift executable over the NeuralEngine library) decodes the same inputs.
+
+Tolerances: float models must give identical tokens for every input and scores within 1e-4
+(float32 accumulation-order noise is ~1e-5). int8 models run a real int8 GEMM on both sides;
+see test_int8_variants for what is asserted there.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tests", "tools")
+OUT = os.path.join(os.environ.get("TEST_OUTPUT", os.path.join(ROOT, "test-output")), "neural")
+FLOAT_SCORE_TOLERANCE = 1e-4
+INT8_SCORE_TOLERANCE = 0.1
+INT8_MIN_TOKEN_AGREEMENT = 0.85
+
+
+def check_binary():
+    glossa = os.environ.get("GLOSSA_BIN", os.path.join(ROOT, ".build", "debug", "glossa"))
+    path = os.path.join(os.path.dirname(glossa), "glossa-neural-check")
+    if not os.path.exists(path):
+        pytest.fail("glossa-neural-check is not built at %s (swift build --product glossa-neural-check)" % path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def comparison():
+    models = os.path.join(OUT, "models")
+    subprocess.run([sys.executable, os.path.join(TOOLS, "make_models.py"), models],
+                   check=True, stdout=subprocess.DEVNULL)
+    refs = os.path.join(OUT, "ctranslate2.json")
+    subprocess.run([sys.executable, os.path.join(TOOLS, "ct2_reference.py"),
+                    os.path.join(models, "manifest.json"), refs], check=True, cwd=TOOLS,
+                   stderr=subprocess.DEVNULL)
+    ours = os.path.join(OUT, "glossa.json")
+    subprocess.run([check_binary(), refs, ours], check=True, timeout=900)
+    with open(refs, encoding="utf-8") as f:
+        expected = json.load(f)
+    with open(ours, encoding="utf-8") as f:
+        actual = json.load(f)
+    assert len(expected["cases"]) == len(actual["cases"])
+    return expected, actual
+
+
+def case_id(case):
+    o = case["options"]
+    return "%s-beam%d-lp%g-ngram%d" % (case["variant"], o["beam_size"], o["length_penalty"],
+                                         o["no_repeat_ngram_size"])
+
+
+def pairs(comparison, float_models):
+    expected, actual = comparison
+    for exp, act in zip(expected["cases"], actual["cases"]):
+        if act["quantized"] != float_models:
+            assert len(exp["expected"]) == len(act["outputs"]) == 50
+            yield exp, act
+
+
+def test_float_variants_match_ctranslate2_exactly(comparison):
+    failures = []
+    count = 0
+    for exp, act in pairs(comparison, float_models=True):
+        for i, (e, a) in enumerate(zip(exp["expected"], act["outputs"])):
+            count += 1
+            if e["tokens"] != a["tokens"]:
+                failures.append("%s input %d: tokens %s != %s" % (case_id(exp), i, a["tokens"][:10], e["tokens"][:10]))
+            elif abs(e["score"] - a["score"]) > FLOAT_SCORE_TOLERANCE:
+                failures.append("%s input %d: score %.6f != %.6f" % (case_id(exp), i, a["score"], e["score"]))
+    assert count == 4 * 4 * 50  # 4 float variants × 4 option sets × 50 inputs
+    assert not failures, "\n".join(failures[:20])
+
+
+def test_int8_variants(comparison):
+    """int8 (and int16 files, which CTranslate2 runs as int8 here) decode with int8 GEMMs.
+
+    Outputs are asserted to agree for at least 85 % of inputs per case, and equal outputs to
+    score within 0.1. The remaining divergence is reported by the test output (see the issue
+    report): it comes from the int8 path, not from decoding, since float models agree exactly.
+    """
+    problems = []
+    for exp, act in pairs(comparison, float_models=False):
+        equal = [(e, a) for e, a in zip(exp["expected"], act["outputs"]) if e["tokens"] == a["tokens"]]
+        agreement = len(equal) / len(exp["expected"])
+        print("%s: %d/50 identical" % (case_id(exp), len(equal)))
+        if agreement < INT8_MIN_TOKEN_AGREEMENT:
+            problems.append("%s: only %d/50 identical outputs" % (case_id(exp), len(equal)))
+        for e, a in equal:
+            if abs(e["score"] - a["score"]) > INT8_SCORE_TOLERANCE:
+                problems.append("%s: score %.4f vs %.4f" % (case_id(exp), a["score"], e["score"]))
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_argos_package_text_path(comparison):
+    """Text → SentencePiece (the shim) → tokens → text through the unpacked .argosmodel."""
+    expected, actual = comparison
+    text = actual["text"]
+    assert text["from"] == "en" and text["to"] == "de"
+    assert text["source"] == expected["text"]["source"], "SentencePiece pieces differ from spm_encode"
+    assert text["texts"] == expected["text"]["expected_texts"]
+
+
+@pytest.fixture(scope="module")
+def http_server(comparison):
+    """Serves the generated models folder on 127.0.0.1 (a free port); stopped by PID."""
+    import socket
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", os.path.join(OUT, "models")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import time
+    import urllib.request
+    deadline = time.time() + 10
+    while True:
+        try:
+            urllib.request.urlopen("http://127.0.0.1:%d/manifest.json" % port, timeout=1).read()
+            break
+        except OSError:
+            if time.time() > deadline:
+                proc.kill()
+                pytest.fail("test HTTP server did not start")
+            time.sleep(0.1)
+    yield "http://127.0.0.1:%d" % port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("via", ["path", "url"])
+def test_engine_install_translate_remove(comparison, http_server, via, tmp_path):
+    """ModelStore install (path, or URL download from 127.0.0.1), NeuralEngine pairs and
+    translate (text in, text out, equal to CTranslate2 + spm_decode), status, remove."""
+    expected, _ = comparison
+    archive = expected["text"]["argosmodel"]
+    source = archive if via == "path" else http_server + "/" + os.path.basename(archive)
+    out = tmp_path / "engine.json"
+    subprocess.run([check_binary(), "--engine", str(tmp_path / "store"), source,
+                    os.path.join(OUT, "ctranslate2.json"), str(out)], check=True, timeout=600)
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["installed"] == "translate-en_de-1_0"
+    assert result["listed"] == ["translate-en_de-1_0"] and result["after_remove"] == []
+    assert result["pairs"] == ["en-de"] and result["status_loaded"] == ["en-de"]
+    assert result["texts"] == expected["text"]["expected_texts"]
+    first, second = expected["text"]["expected_texts"][:2]
+    assert result["joined"] == [first + "\n\n" + second]
+    assert result["unsupported"] == "unsupported_pair"
+    stages = [e.split()[0] for e in result["events"]]
+    assert result["events"][-1] == "unpack 1.00"
+    if via == "url":
+        assert "download 1.00" in result["events"] and stages.index("download") < stages.index("unpack")
+    else:
+        assert "download" not in stages

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Runs CTranslate2 on the generated test models and writes the reference cases as JSON.
+
+Usage: ct2_reference.py MANIFEST_JSON OUT_JSON [--inputs N]
+
+Each case names a model directory, the decoding options, the source pieces (SentencePiece
+pieces from Debian's spm_encode on FLORES-200 English sentences) and CTranslate2's best
+hypothesis (target tokens and score) for every input. glossa-neural-check reads the same file,
+decodes with Glossa and writes its own results for the comparison in test_neural_reference.py.
+"""
+import argparse
+import json
+import os
+import subprocess
+
+import ctranslate2
+
+from make_models import find_flores
+
+# Decoding settings compared for every variant: greedy and beam 4, with and without the
+# repeated n-gram guard, and a length penalty other than 1 for beam search.
+OPTION_SETS = [
+    {"beam_size": 1, "length_penalty": 1.0, "max_decoding_length": 40, "no_repeat_ngram_size": 0},
+    {"beam_size": 4, "length_penalty": 1.0, "max_decoding_length": 40, "no_repeat_ngram_size": 0},
+    {"beam_size": 1, "length_penalty": 1.0, "max_decoding_length": 40, "no_repeat_ngram_size": 3},
+    {"beam_size": 4, "length_penalty": 0.6, "max_decoding_length": 40, "no_repeat_ngram_size": 2},
+]
+
+
+def source_sentences(count):
+    with open(os.path.join(find_flores(), "eng_Latn.dev"), encoding="utf-8") as f:
+        lines = [line.strip() for line in f if line.strip()]
+    return lines[:count]
+
+
+def encode_pieces(spm_model, sentences):
+    out = subprocess.run(["spm_encode", "--model=" + spm_model, "--output_format=piece"],
+                         input="\n".join(sentences) + "\n", capture_output=True, text=True,
+                         check=True)
+    return [line.split(" ") for line in out.stdout.rstrip("\n").split("\n")]
+
+
+def decode_pieces(spm_model, hypotheses):
+    out = subprocess.run(["spm_decode", "--model=" + spm_model, "--input_format=piece"],
+                         input="\n".join(" ".join(h) for h in hypotheses) + "\n",
+                         capture_output=True, text=True, check=True)
+    return out.stdout.rstrip("\n").split("\n")
+
+
+def translate(model_dir, pieces, options, threads=1):
+    translator = ctranslate2.Translator(model_dir, device="cpu", compute_type="default",
+                                        inter_threads=1, intra_threads=threads)
+    results = translator.translate_batch(
+        pieces,
+        beam_size=options["beam_size"],
+        length_penalty=options["length_penalty"],
+        max_decoding_length=options["max_decoding_length"],
+        no_repeat_ngram_size=options["no_repeat_ngram_size"],
+        return_scores=True,
+    )
+    return [{"tokens": r.hypotheses[0], "score": r.scores[0]} for r in results]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("manifest")
+    parser.add_argument("out")
+    parser.add_argument("--inputs", type=int, default=50)
+    args = parser.parse_args()
+    with open(args.manifest) as f:
+        manifest = json.load(f)
+    spm_model = manifest["sentencepiece"]
+    sentences = source_sentences(args.inputs)
+    pieces = encode_pieces(spm_model, sentences)
+    cases = []
+    for name, variant in manifest["variants"].items():
+        for options in OPTION_SETS:
+            cases.append({
+                "variant": name,
+                "model": variant["path"],
+                "options": options,
+                "source": pieces,
+                "expected": translate(variant["path"], pieces, options),
+            })
+    # The whole text path for the Argos package: text in, text out (pieces decoded by spm_decode).
+    argos = manifest["variants"][os.environ.get("GLOSSA_ARGOS_VARIANT", "pre_relu_shared_f32")]
+    options = OPTION_SETS[1]
+    expected = translate(argos["path"], pieces, options)
+    text_case = {
+        "argosmodel": manifest["argosmodel"],
+        "options": options,
+        "texts": sentences,
+        "source": pieces,
+        "expected_texts": decode_pieces(spm_model, [e["tokens"] for e in expected]),
+    }
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump({"ctranslate2": ctranslate2.__version__, "cases": cases, "text": text_case},
+                  f, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()
