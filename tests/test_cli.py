@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-COMMANDS = ["translate", "detect", "languages", "pairs", "roundtrip", "serve"]
+COMMANDS = ["translate", "detect", "languages", "pairs", "roundtrip", "serve", "models"]
 
 
 def out(p):

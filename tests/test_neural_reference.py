@@ -162,3 +162,34 @@ def test_engine_install_translate_remove(comparison, http_server, via, tmp_path)
         assert "download 1.00" in result["events"] and stages.index("download") < stages.index("unpack")
     else:
         assert "download" not in stages
+
+
+def test_glossa_cli_translates_through_the_argos_package(comparison, glossa_bin, tmp_path):
+    """The user's path: `glossa models install FILE`, the pair in `glossa pairs`, then
+    `glossa translate` with CTranslate2's options gives CTranslate2's text, line for line."""
+    expected, _ = comparison
+    case = expected["text"]
+    options = case["options"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "GLOSSA_PREFER": "neural"}
+
+    def glossa(*args, stdin=None):
+        return subprocess.run([glossa_bin, *args], input=stdin, capture_output=True, text=True,
+                              env=env, timeout=600)
+
+    installed = glossa("models", "install", case["argosmodel"])
+    assert installed.returncode == 0, installed.stderr
+    assert "Unpacking" in installed.stderr and "100%" in installed.stderr, "progress is shown"
+    assert "translate-en_de-1_0" in glossa("models", "list").stdout
+    pairs = json.loads(glossa("pairs", "--json").stdout)
+    assert {"source": "en", "target": "de", "kind": "direct", "path": ["en", "de"], "engines": ["neural"]} in pairs
+    translated = glossa("translate", "-f", "en", "-t", "de",
+                        "--beam-size", str(options["beam_size"]),
+                        "--length-penalty", str(options["length_penalty"]),
+                        "--max-decoding-length", str(options["max_decoding_length"]),
+                        "--no-repeat-ngram-size", str(options["no_repeat_ngram_size"]),
+                        stdin="\n".join(case["texts"]) + "\n")
+    assert translated.returncode == 0, translated.stderr
+    assert translated.stdout.split("\n")[:-1] == case["expected_texts"]
+    removed = glossa("models", "remove", "translate-en_de-1_0")
+    assert removed.returncode == 0, removed.stderr
+    assert glossa("translate", "-f", "en", "-t", "de", "Hello").returncode == 3

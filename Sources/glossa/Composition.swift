@@ -1,6 +1,7 @@
 import ApertiumEngine
 import Foundation
 import LanguageDetection
+import NeuralEngine
 import TranslationCore
 import TranslationService
 
@@ -51,7 +52,22 @@ enum Composition {
                 Console.error("the warm pairs are still starting after \(prewarmLimit); serving anyway")
             }
         }
-        return await TranslationService(engines: [apertium], detector: makeDetector())
+        let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)))
+        return await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
+                                        detector: makeDetector())
+    }
+
+    /// The engines in preference order: when two serve the same pair, the earlier one translates
+    /// it. `GLOSSA_PREFER=neural` puts installed neural models first; the default, `apertium`,
+    /// keeps rule-based pairs first (they are exact and fast between close languages).
+    static func engines(apertium: any TranslationEngine, neural: any TranslationEngine,
+                        environment: [String: String]) throws -> [any TranslationEngine] {
+        switch environment["GLOSSA_PREFER"]?.lowercased() ?? "apertium" {
+        case "apertium", "rule-based", "": return [apertium, neural]
+        case "neural": return [neural, apertium]
+        case let other:
+            throw TranslationError.invalidArgument("GLOSSA_PREFER", given: other, accepted: "apertium, neural")
+        }
     }
 
     /// The language detector.

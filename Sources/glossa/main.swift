@@ -15,6 +15,7 @@ let topHelp = """
       languages   list the supported languages with localized names
       pairs       list every translation direction, direct or through a pivot
       roundtrip   translate back and forth until the text stops changing
+      models      install, list and remove neural models (Argos Translate packages)
       serve       run the HTTP service
       help        show help for a command (`glossa help translate`)
 
@@ -24,6 +25,9 @@ let topHelp = """
 
     ENVIRONMENT:
       GLOSSA_APERTIUM_MODES  extra directories of Apertium .mode files, colon-separated
+      GLOSSA_PREFER          which engine serves a pair both serve: apertium (default) or neural
+      XDG_DATA_HOME          neural models live in $XDG_DATA_HOME/glossa/models
+                             (default ~/.local/share/glossa/models)
 
     \(ExitCode.helpText)
     """
@@ -35,6 +39,7 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "pairs": (PairsCommand.help, PairsCommand.run),
     "roundtrip": (RoundtripCommand.help, RoundtripCommand.run),
     "serve": (ServeEntry.help, ServeEntry.run),
+    "models": (modelsHelp, { await runModels(arguments: $0) }),
 ]
 
 // A reader of our stdout may go away (`glossa translate ... | head`): exit quietly, not by signal.
