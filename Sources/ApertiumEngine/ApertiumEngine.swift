@@ -25,6 +25,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     private nonisolated let skipped: [String: String]
     private var pools: [LanguagePair: PipelinePool<ApertiumPipeline>] = [:]
     private var isShutDown = false
+    /// Joins short texts into shared chunks (see ``ChunkPacker``).
+    private nonisolated let packer = ChunkPacker()
 
     /// Discovers the installed modes; pipelines start on first use, or at once for the pairs in
     /// `configuration.prewarm`.
@@ -68,27 +70,62 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public nonisolated func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         let pool = try await pool(for: pair)
         if texts.allSatisfy(\.isEmpty) { return texts }
-        // Deformat and chunk every text, then send all chunks as one request: one pipeline then
-        // has them all in flight at once (write-ahead), which keeps every stage busy.
-        var chunks: [[UInt8]] = []
-        var owners: [Range<Int>] = []
-        for text in texts {
-            let first = chunks.count
-            if !text.isEmpty {
-                let stream = options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text)
-                for range in Chunker.ranges(of: stream, size: configuration.chunkSize) {
-                    chunks.append(Array(stream.bytes[range]))
+        // Deformat every text and plan the chunks (short texts share chunks), then send all
+        // chunks as one request: one pipeline then has them all in flight at once
+        // (write-ahead), which keeps every stage busy.
+        let streams = texts.map { text -> DeformattedText? in
+            text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text))
+        }
+        let plan = packer.plan(streams, chunkSize: configuration.chunkSize)
+        let outputs = try await pool.submit(plan.chunks)
+        guard outputs.count == plan.chunks.count else {
+            throw TranslationError(.engineFailure, "The Apertium pipeline for \(pool.label) answered \(outputs.count) of \(plan.chunks.count) chunks.")
+        }
+        var pieces: [Int: [[UInt8]]] = [:]
+        var piecesExpected: [Int: Int] = [:]
+        for case .packed(let chunk, _) in plan.parts { piecesExpected[chunk, default: 0] += 1 }
+        var results: [String] = []
+        var unpacked: [Int] = []
+        for (index, part) in plan.parts.enumerated() {
+            switch part {
+            case .empty:
+                results.append("")
+            case .chunks(let range):
+                results.append(Reformatter.reformat(Array(outputs[range].joined())))
+            case .packed(let chunk, let piece):
+                let split = pieces[chunk] ?? packer.split(outputs[chunk])
+                pieces[chunk] = split
+                if split.count == piecesExpected[chunk] {
+                    results.append(Reformatter.reformat(split[piece]))
+                } else {
+                    results.append("")
+                    unpacked.append(index)
                 }
             }
+        }
+        if !unpacked.isEmpty {
+            // A packed answer did not split cleanly: translate those texts one by one instead.
+            let retried = try await translateUnpacked(unpacked.map { texts[$0] }, streams: unpacked.map { streams[$0]! }, pool: pool)
+            for (k, index) in unpacked.enumerated() { results[index] = retried[k] }
+        }
+        return results
+    }
+
+    /// Translates each stream in chunks of its own (no packing).
+    private nonisolated func translateUnpacked(_ texts: [String], streams: [DeformattedText],
+                                               pool: PipelinePool<ApertiumPipeline>) async throws -> [String] {
+        var chunks: [[UInt8]] = []
+        var owners: [Range<Int>] = []
+        for stream in streams {
+            let first = chunks.count
+            for range in Chunker.ranges(of: stream, size: configuration.chunkSize) { chunks.append(Array(stream.bytes[range])) }
             owners.append(first..<chunks.count)
         }
         let outputs = try await pool.submit(chunks)
         guard outputs.count == chunks.count else {
             throw TranslationError(.engineFailure, "The Apertium pipeline for \(pool.label) answered \(outputs.count) of \(chunks.count) chunks.")
         }
-        return owners.map { range in
-            range.isEmpty ? "" : Reformatter.reformat(Array(outputs[range].joined()))
-        }
+        return owners.map { Reformatter.reformat(Array(outputs[$0].joined())) }
     }
 
     /// Stops every pipeline of every pair; waiting callers get `.cancelled`.

@@ -16,6 +16,11 @@ enum Composition {
     /// Longest `glossa serve` waits for the warm pairs before it starts listening.
     static let prewarmLimit: Duration = .seconds(60)
 
+    /// Pipelines per pair for one ordered stream (`glossa translate` over a file): one pipeline's
+    /// stages already keep about two cores busy, so a second one on a two-core machine only
+    /// competes for them (measured: 2 pipelines were slower than 1 over a 400k-word file).
+    static var pipelinesForOneStream: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+
     /// The pairs to start at once: `GLOSSA_PREWARM` (comma-separated pair names, `all` or `none`),
     /// else the default pairs that are installed.
     static func warmPairs(installed: [LanguagePair], environment: [String: String]) -> [LanguagePair] {
@@ -33,9 +38,14 @@ enum Composition {
 
     /// The service over every installed engine. `prewarm` starts the warm pairs' pipelines now
     /// (`glossa serve`); other commands start a pipeline on a pair's first use.
-    static func makeService(prewarm: Bool = false) async throws -> TranslationService {
+    ///
+    /// `pipelinesPerPair` caps each pair's pipelines (the engine's default, 2, serves concurrent
+    /// clients); see ``pipelinesForOneStream``.
+    static func makeService(prewarm: Bool = false, pipelinesPerPair: Int? = nil) async throws -> TranslationService {
         let environment = ProcessInfo.processInfo.environment
-        let apertium = ApertiumEngine(configuration: ApertiumEngine.Configuration(), environment: environment)
+        var apertiumConfiguration = ApertiumEngine.Configuration()
+        if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
+        let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
         if prewarm {
             let pairs = warmPairs(installed: await apertium.pairs(), environment: environment)
             Console.error("starting \(pairs.count) warm Apertium pairs…")
@@ -53,8 +63,12 @@ enum Composition {
             }
         }
         let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)))
+        var serviceConfiguration = TranslationService.Configuration()
+        // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
+        // their own, smaller limits (128 texts for Google v2) before they reach the service.
+        serviceConfiguration.maxTextsPerRequest = max(serviceConfiguration.maxTextsPerRequest, LineReader.maxBatch)
         return await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
-                                        detector: makeDetector())
+                                        detector: makeDetector(), configuration: serviceConfiguration)
     }
 
     /// The engines in preference order: when two serve the same pair, the earlier one translates

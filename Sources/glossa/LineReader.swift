@@ -14,8 +14,9 @@ enum LineReader {
         case invalidUTF8(line: Int)
     }
 
-    /// Most lines in one batch; bounds memory and the latency of the first output.
-    static let maxBatch = 256
+    /// Most lines in one batch; bounds memory and the latency of the first output. Large, because
+    /// each batch is one pipeline request and a pipeline drains between requests.
+    static let maxBatch = 4096
 
     /// Starts reading `fd` and returns the batches as they are read. The stream ends at EOF.
     static func batches(fd: Int32 = 0) -> AsyncStream<Batch> {
@@ -31,7 +32,7 @@ enum LineReader {
     private static func readLoop(fd: Int32, continuation: AsyncStream<Batch>.Continuation) {
         var pending: [UInt8] = []
         var lineNumber = 1
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var eof = false
         while !eof {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

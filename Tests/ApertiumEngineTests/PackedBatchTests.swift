@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TranslationCore
+@testable import ApertiumEngine
+
+/// Batches of short texts travel packed into shared chunks; each must come back exactly as it
+/// does when translated alone, in its own place, in text and HTML.
+@Suite(.serialized) struct PackedBatchTests {
+    @Test func packedBatchEqualsTextByText() async throws {
+        try await EngineIntegrationTests.withEngine { engine in
+            let pair = EngineIntegrationTests.engSpa
+            let sentences = try String(contentsOfFile: "../shared/data/flores200-dev/eng_Latn.dev", encoding: .utf8)
+                .split(separator: "\n").prefix(40).map(String.init)
+            let texts = sentences + ["", "Good morning", "[not a tag] \\ ^ $ @ / { }"]
+            let batch = try await engine.translate(texts, pair: pair, options: TranslationOptions())
+            #expect(batch.count == texts.count)
+            for (i, text) in texts.enumerated() {
+                let alone = try await engine.translate([text], pair: pair, options: TranslationOptions())
+                #expect(batch[i] == alone[0], "text \(i): \(text)")
+            }
+        }
+    }
+
+    @Test func packedHTMLKeepsEachTextsTags() async throws {
+        try await EngineIntegrationTests.withEngine { engine in
+            let texts = (0..<30).map { "<p id=\"p\($0)\">The <b>house</b> number \($0) is red.</p>" }
+            let out = try await engine.translate(texts, pair: EngineIntegrationTests.engSpa, options: TranslationOptions(format: .html))
+            for (i, html) in out.enumerated() {
+                #expect(html.hasPrefix("<p id=\"p\(i)\">") && html.hasSuffix("</p>") && html.contains("<b>"), "\(i): \(html)")
+                #expect(html.contains("\(i)") && html.contains("casa"), "\(i): \(html)")
+            }
+        }
+    }
+}
