@@ -27,6 +27,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     private var isShutDown = false
     /// Joins short texts into shared chunks (see ``ChunkPacker``).
     private nonisolated let packer = ChunkPacker()
+    /// Per pair, merges concurrent callers' texts into shared pipeline requests.
+    private var coalescers: [LanguagePair: RequestCoalescer] = [:]
 
     /// Discovers the installed modes; pipelines start on first use, or at once for the pairs in
     /// `configuration.prewarm`.
@@ -68,64 +70,12 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     ///   mode serves `pair`; `.engineFailure` or `.timeout` when the pipeline failed twice;
     ///   `.cancelled` after `shutdown()`.
     public nonisolated func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        let pool = try await pool(for: pair)
+        let coalescer = try await coalescer(for: pair)
         if texts.allSatisfy(\.isEmpty) { return texts }
-        // Deformat every text and plan the chunks (short texts share chunks), then send all
-        // chunks as one request: one pipeline then has them all in flight at once
-        // (write-ahead), which keeps every stage busy.
         let streams = texts.map { text -> DeformattedText? in
             text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text))
         }
-        let plan = packer.plan(streams, chunkSize: configuration.chunkSize)
-        let outputs = try await pool.submit(plan.chunks)
-        guard outputs.count == plan.chunks.count else {
-            throw TranslationError(.engineFailure, "The Apertium pipeline for \(pool.label) answered \(outputs.count) of \(plan.chunks.count) chunks.")
-        }
-        var pieces: [Int: [[UInt8]]] = [:]
-        var piecesExpected: [Int: Int] = [:]
-        for case .packed(let chunk, _) in plan.parts { piecesExpected[chunk, default: 0] += 1 }
-        var results: [String] = []
-        var unpacked: [Int] = []
-        for (index, part) in plan.parts.enumerated() {
-            switch part {
-            case .empty:
-                results.append("")
-            case .chunks(let range):
-                results.append(Reformatter.reformat(Array(outputs[range].joined())))
-            case .packed(let chunk, let piece):
-                let split = pieces[chunk] ?? packer.split(outputs[chunk])
-                pieces[chunk] = split
-                if split.count == piecesExpected[chunk] {
-                    results.append(Reformatter.reformat(split[piece]))
-                } else {
-                    results.append("")
-                    unpacked.append(index)
-                }
-            }
-        }
-        if !unpacked.isEmpty {
-            // A packed answer did not split cleanly: translate those texts one by one instead.
-            let retried = try await translateUnpacked(unpacked.map { texts[$0] }, streams: unpacked.map { streams[$0]! }, pool: pool)
-            for (k, index) in unpacked.enumerated() { results[index] = retried[k] }
-        }
-        return results
-    }
-
-    /// Translates each stream in chunks of its own (no packing).
-    private nonisolated func translateUnpacked(_ texts: [String], streams: [DeformattedText],
-                                               pool: PipelinePool<ApertiumPipeline>) async throws -> [String] {
-        var chunks: [[UInt8]] = []
-        var owners: [Range<Int>] = []
-        for stream in streams {
-            let first = chunks.count
-            for range in Chunker.ranges(of: stream, size: configuration.chunkSize) { chunks.append(Array(stream.bytes[range])) }
-            owners.append(first..<chunks.count)
-        }
-        let outputs = try await pool.submit(chunks)
-        guard outputs.count == chunks.count else {
-            throw TranslationError(.engineFailure, "The Apertium pipeline for \(pool.label) answered \(outputs.count) of \(chunks.count) chunks.")
-        }
-        return owners.map { Reformatter.reformat(Array(outputs[$0].joined())) }
+        return try await coalescer.translate(streams)
     }
 
     /// Stops every pipeline of every pair; waiting callers get `.cancelled`.
@@ -133,6 +83,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         isShutDown = true
         for pool in pools.values { await pool.shutdown() }
         pools = [:]
+        coalescers = [:]
     }
 
     /// The processes (bash and its stages) of each live pipeline of `pair`: a debugging aid, and
@@ -140,6 +91,16 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public func pipelinePIDs(for pair: LanguagePair) async -> [[Int32]] {
         guard let pool = pools[pair] else { return [] }
         return await pool.processIDs()
+    }
+
+    /// The coalescer of `pair` (and so its pool), made on first use.
+    private func coalescer(for pair: LanguagePair) async throws -> RequestCoalescer {
+        if let coalescer = coalescers[pair] { return coalescer }
+        let translator = PackedTranslator(pool: try await pool(for: pair), packer: packer, chunkSize: configuration.chunkSize)
+        if let coalescer = coalescers[pair] { return coalescer }  // made while we were suspended
+        let coalescer = RequestCoalescer(translator: translator, maxInFlight: configuration.maxPipelines)
+        coalescers[pair] = coalescer
+        return coalescer
     }
 
     /// The pool of `pair`, made and started on first use.
