@@ -7,7 +7,7 @@ token is never chosen). For every configuration: tokens/s of each (best of REPEA
 warm-up, each side in its own process) and its peak RSS; the ratio Glossa/CTranslate2 is the
 number that matters (goal ≥ 1.0). A speed goal, never a timed test.
 
-Usage: bench/neural.py [--quick]   (writes bench-output/neural.json and prints a table)
+Usage: bench/bench_neural.py [--quick]   (writes bench-output/neural.json and prints a table)
 """
 import json
 import os
