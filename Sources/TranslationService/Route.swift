@@ -53,9 +53,17 @@ struct Router: Sendable {
         return best?.pair
     }
 
+    /// The one-step route for `source → target`, if a pair serves it directly.
+    func directRoute(from source: LanguageCode, to target: LanguageCode) -> Route? {
+        direct(from: source, to: target).map { Route(steps: [step($0)]) }
+    }
+
+    /// The one-step route of every served pair.
+    func directRoutes() -> [Route] { served.map { Route(steps: [step($0)]) } }
+
     /// A direct route or, failing that, one through a pivot (preferred pivots first).
     func route(from source: LanguageCode, to target: LanguageCode) -> Route? {
-        if let d = direct(from: source, to: target) { return Route(steps: [step(d)]) }
+        if let d = directRoute(from: source, to: target) { return d }
         let others = Set(served.map { $0.pair.target.base }).subtracting(Self.preferredPivots).sorted()
         for pivot in Self.preferredPivots + others where pivot.base != source.base && pivot.base != target.base {
             if let first = direct(from: source, to: pivot), let second = direct(from: first.pair.target, to: target) {
@@ -68,7 +76,7 @@ struct Router: Sendable {
     /// Every direction reachable: each served pair once, plus each pivot-only direction between
     /// base languages.
     func allRoutes() -> [Route] {
-        var routes = served.map { Route(steps: [step($0)]) }
+        var routes = directRoutes()
         var seen = Set(served.map { LanguagePair(source: $0.pair.source.base, target: $0.pair.target.base) })
         let languages = Set(served.flatMap { [$0.pair.source.base, $0.pair.target.base] }).sorted()
         for source in languages {

@@ -53,7 +53,7 @@ public final class TranslationService: Sendable {
 
     /// Every direction Glossa can translate, direct pairs first, then pivots.
     public func routes() -> [Route] {
-        configuration.allowPivot ? router.allRoutes() : router.served.map { router.route(from: $0.pair.source, to: $0.pair.target)! }
+        configuration.allowPivot ? router.allRoutes() : router.directRoutes()
     }
 
     /// Every language that appears as a source or target, base forms and engine variants.
@@ -63,8 +63,7 @@ public final class TranslationService: Sendable {
 
     /// The route for one direction, or nil.
     public func route(from source: LanguageCode, to target: LanguageCode) -> Route? {
-        configuration.allowPivot ? router.route(from: source, to: target)
-            : router.direct(from: source, to: target).flatMap { router.route(from: $0.pair.source, to: $0.pair.target) }
+        configuration.allowPivot ? router.route(from: source, to: target) : router.directRoute(from: source, to: target)
     }
 
     /// Detects each text's language; exactly one result per input, in order.

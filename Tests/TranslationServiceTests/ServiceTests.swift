@@ -81,4 +81,18 @@ struct ServiceTests {
         #expect(service.languages() == ["ca", "de", "en", "es", "fr"])
         #expect(service.routes().contains { $0.isPivot && $0.path == ["en", "es", "ca"] })
     }
+
+    @Test("with pivots off only direct pairs are offered and used")
+    func noPivot() async {
+        var configuration = TranslationService.Configuration()
+        configuration.allowPivot = false
+        let service = await TranslationService(engines: [TaggingEngine(name: "only", served: pairs("eng-spa", "spa-cat"))],
+                                               detector: PrefixDetector(), configuration: configuration)
+        #expect(service.routes().allSatisfy { !$0.isPivot })
+        #expect(service.routes().count == 2)
+        #expect(service.route(from: "en", to: "ca") == nil)
+        await #expect { try await service.translate(["x"], from: "en", to: "ca") } throws: {
+            ($0 as? TranslationError)?.kind == .unsupportedPair
+        }
+    }
 }
