@@ -21,6 +21,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         public init() {}
     }
 
+    /// The engine's name in routes, `glossa pairs` and `/health`.
     public let name = "neural"
     private let store: ModelStore
     private let configuration: Configuration
@@ -39,6 +40,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         Array(Set(installed().keys)).sorted()
     }
 
+    /// The installed packages as loaded pairs, and unusable packages with the reason.
     public func status() async -> EngineStatus {
         let listing = store.list()
         var skipped = listing.skipped
@@ -53,6 +55,8 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         return EngineStatus(engine: name, loaded: loaded.sorted(), skipped: skipped)
     }
 
+    /// Translates each text with the package serving `pair` (loaded on first use), on the
+    /// engine's worker threads; unset options take ``Configuration/defaults``.
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         if texts.isEmpty { return [] }
         let models = installed()
@@ -70,6 +74,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         }
     }
 
+    /// Stops the worker threads; the engine is unusable afterwards.
     public func shutdown() async {
         pool.shutdown()
     }
