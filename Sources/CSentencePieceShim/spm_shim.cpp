@@ -109,6 +109,21 @@ extern "C" int spm_encode_ids(const spm_model *model, const char *text, size_t l
     return -1;
 }
 
+// Decodes ids or pieces into a malloc'ed string for Swift; the caller catches exceptions.
+template <typename Item>
+static int decode(const spm_model *model, const std::vector<Item> &list, char **text, size_t *length,
+                  char *error, size_t error_size) {
+    std::string result;
+    const auto status = model->processor.Decode(list, &result);
+    if (!status.ok()) {
+        set_error(error, error_size, status.ToString());
+        return -1;
+    }
+    *text = copy_string(result);
+    *length = result.size();
+    return *text ? 0 : -1;
+}
+
 extern "C" int spm_decode_pieces(const spm_model *model, const char *pieces, size_t size,
                                  size_t count, char **text, size_t *length, char *error,
                                  size_t error_size) {
@@ -121,15 +136,7 @@ extern "C" int spm_decode_pieces(const spm_model *model, const char *pieces, siz
             list.emplace_back(pieces + offset, n);
             offset += n + 1;
         }
-        std::string result;
-        const auto status = model->processor.Decode(list, &result);
-        if (!status.ok()) {
-            set_error(error, error_size, status.ToString());
-            return -1;
-        }
-        *text = copy_string(result);
-        *length = result.size();
-        return *text ? 0 : -1;
+        return decode(model, list, text, length, error, error_size);
     } catch (const std::exception &e) {
         set_error(error, error_size, e.what());
     } catch (...) {
@@ -149,15 +156,7 @@ extern "C" int spm_decode_ids(const spm_model *model, const int32_t *ids, size_t
                 return -1;
             }
         }
-        std::string result;
-        const auto status = model->processor.Decode(list, &result);
-        if (!status.ok()) {
-            set_error(error, error_size, status.ToString());
-            return -1;
-        }
-        *text = copy_string(result);
-        *length = result.size();
-        return *text ? 0 : -1;
+        return decode(model, list, text, length, error, error_size);
     } catch (const std::exception &e) {
         set_error(error, error_size, e.what());
     } catch (...) {

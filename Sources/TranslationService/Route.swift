@@ -8,6 +8,8 @@ public struct Route: Sendable, Equatable, CustomStringConvertible {
         public var pair: LanguagePair
         /// The engine that translates it.
         public var engine: String
+        /// Its position in the service's engine list (names need not be unique).
+        var engineIndex: Int
     }
 
     /// The steps in order; one for a direct route, two for a pivot.
@@ -91,7 +93,7 @@ struct Router: Sendable {
     }
 
     private func step(_ s: ServedPair) -> Route.Step {
-        Route.Step(pair: s.pair, engine: engineNames[s.engineIndex])
+        Route.Step(pair: s.pair, engine: engineNames[s.engineIndex], engineIndex: s.engineIndex)
     }
 
     /// How well an engine's code serves a requested code; nil when it does not serve it at all.

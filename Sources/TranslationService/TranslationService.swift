@@ -111,7 +111,7 @@ public final class TranslationService: Sendable {
             }
             var batch = indices.map { texts[$0] }
             for step in route.steps {
-                let engine = engines[engines.firstIndex { $0.name == step.engine }!]
+                let engine = engines[step.engineIndex]
                 batch = try await engine.translate(batch, pair: step.pair, options: options)
                 guard batch.count == indices.count else {
                     throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(indices.count) texts.")

@@ -64,7 +64,7 @@ enum DetectCommand {
         }
         for await batch in LineReader.batches() {
             switch batch {
-            case .lines(_, let lines): await emit(lines)
+            case .lines(let lines): await emit(lines)
             case .invalidUTF8(let line):
                 return Failure.report(TranslationError(.invalidInput, "standard input line \(line) is not valid UTF-8"))
             }

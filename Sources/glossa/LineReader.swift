@@ -8,9 +8,9 @@ import Foundation
 /// line translated as soon as it is entered. Lines are validated as UTF-8 here so an error can
 /// name the line.
 enum LineReader {
-    /// One batch: lines with their 1-based line numbers, or the first invalid line.
+    /// One batch: complete lines, or the number (1-based) of the first invalid line.
     enum Batch: Sendable {
-        case lines(first: Int, [String])
+        case lines([String])
         case invalidUTF8(line: Int)
     }
 
@@ -40,12 +40,11 @@ enum LineReader {
             if n <= 0 { eof = true } else { pending.append(contentsOf: chunk[0..<n]) }
             var lines: [String] = []
             var start = 0
-            let first = lineNumber
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) ?? (eof && start < pending.count ? pending.count : nil) {
                 var end = newline
                 if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 guard let line = String(validating: pending[start..<end], as: UTF8.self) else {
-                    if !lines.isEmpty { send(.lines(first: first, lines), continuation) }
+                    if !lines.isEmpty { send(.lines(lines), continuation) }
                     send(.invalidUTF8(line: lineNumber), continuation)
                     continuation.finish()
                     return
@@ -54,12 +53,12 @@ enum LineReader {
                 lineNumber += 1
                 start = min(newline + 1, pending.count)
                 if lines.count == maxBatch {
-                    send(.lines(first: lineNumber - lines.count, lines), continuation)
+                    send(.lines(lines), continuation)
                     lines.removeAll(keepingCapacity: true)
                 }
             }
             pending.removeFirst(start)
-            if !lines.isEmpty { send(.lines(first: lineNumber - lines.count, lines), continuation) }
+            if !lines.isEmpty { send(.lines(lines), continuation) }
         }
         continuation.finish()
     }

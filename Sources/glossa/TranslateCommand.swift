@@ -100,7 +100,7 @@ enum TranslateCommand {
                 inputError = TranslationError(.invalidInput, "standard input line \(line) is not valid UTF-8")
                 break
             }
-            guard case .lines(_, let lines) = batch else { continue }
+            guard case .lines(let lines) = batch else { continue }
             await window.wait()
             enqueue.yield(Task { try await service.translate(lines, from: source, to: target, options: options) })
         }

@@ -40,7 +40,9 @@ struct ChunkPacker: Sendable {
 
     /// Plans the chunks for `streams` (one deformatted stream per text, nil for empty text):
     /// a stream short enough shares a chunk with its neighbours; a longer one is chunked alone.
-    func plan(_ streams: [DeformattedText?], chunkSize: Int) -> Plan {
+    /// With `packing` false every text is chunked alone (the fallback when a packed answer did
+    /// not split cleanly).
+    func plan(_ streams: [DeformattedText?], chunkSize: Int, packing: Bool = true) -> Plan {
         var plan = Plan()
         var open: (bytes: [UInt8], pieces: Int)?
         func closeOpen() {
@@ -49,7 +51,7 @@ struct ChunkPacker: Sendable {
         }
         for stream in streams {
             guard let stream, !stream.bytes.isEmpty else { plan.parts.append(.empty); continue }
-            if stream.bytes.count <= chunkSize / 2 {
+            if packing && stream.bytes.count <= chunkSize / 2 {
                 if let o = open, o.bytes.count + separator.count + stream.bytes.count > chunkSize { closeOpen() }
                 if open == nil {
                     open = (stream.bytes, 1)

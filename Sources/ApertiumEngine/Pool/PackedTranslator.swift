@@ -18,10 +18,8 @@ struct PackedTranslator: Sendable {
         var unpacked: [Int] = []
         for (index, part) in plan.parts.enumerated() {
             switch part {
-            case .empty:
-                results.append("")
-            case .chunks(let range):
-                results.append(Reformatter.reformat(Array(outputs[range].joined())))
+            case .empty, .chunks:
+                results.append(Self.reformat(part, outputs))
             case .packed(let chunk, let piece):
                 let split = pieces[chunk] ?? packer.split(outputs[chunk])
                 pieces[chunk] = split
@@ -35,23 +33,17 @@ struct PackedTranslator: Sendable {
         }
         if !unpacked.isEmpty {
             // A packed answer did not split cleanly: translate those texts one by one instead.
-            let retried = try await translateUnpacked(unpacked.map { streams[$0]! })
-            for (k, index) in unpacked.enumerated() { results[index] = retried[k] }
+            let fallback = packer.plan(unpacked.map { streams[$0] }, chunkSize: chunkSize, packing: false)
+            let retried = try await submit(fallback.chunks)
+            for (k, index) in unpacked.enumerated() { results[index] = Self.reformat(fallback.parts[k], retried) }
         }
         return results
     }
 
-    /// Translates each stream in chunks of its own (no packing).
-    private func translateUnpacked(_ streams: [DeformattedText]) async throws -> [String] {
-        var chunks: [[UInt8]] = []
-        var owners: [Range<Int>] = []
-        for stream in streams {
-            let first = chunks.count
-            for range in Chunker.ranges(of: stream, size: chunkSize) { chunks.append(Array(stream.bytes[range])) }
-            owners.append(first..<chunks.count)
-        }
-        let outputs = try await submit(chunks)
-        return owners.map { Reformatter.reformat(Array(outputs[$0].joined())) }
+    /// The text of an unpacked part from the answer chunks.
+    private static func reformat(_ part: ChunkPacker.Part, _ outputs: [[UInt8]]) -> String {
+        guard case .chunks(let range) = part else { return "" }
+        return Reformatter.reformat(Array(outputs[range].joined()))
     }
 
     private func submit(_ chunks: [[UInt8]]) async throws -> [[UInt8]] {

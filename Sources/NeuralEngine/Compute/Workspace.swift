@@ -7,50 +7,34 @@ import Dispatch
 final class Workspace {
     /// Threads the Swift kernels split their output columns over (OpenBLAS has its own setting).
     var threads = 1
-    private var int8: UnsafeMutablePointer<Int8>
-    private var int8Count = 0
-    private var int32: UnsafeMutablePointer<Int32>
-    private var int32Count = 0
-    private var scales: UnsafeMutablePointer<Float>
-    private var scalesCount = 0
+    private let int8 = ScratchBuffer<Int8>()
+    private let int32 = ScratchBuffer<Int32>()
+    private let scales = ScratchBuffer<Float>()
 
-    init() {
-        int8 = .allocate(capacity: 1)
-        int32 = .allocate(capacity: 1)
-        scales = .allocate(capacity: 1)
-    }
+    /// Room for `count` int8 values (quantized activations).
+    func int8Buffer(_ count: Int) -> UnsafeMutablePointer<Int8> { int8.reserve(count) }
 
-    deinit {
-        int8.deallocate()
-        int32.deallocate()
-        scales.deallocate()
-    }
+    /// Room for `count` int32 values (int8 GEMM accumulators).
+    func int32Buffer(_ count: Int) -> UnsafeMutablePointer<Int32> { int32.reserve(count) }
 
-    func int8Buffer(_ count: Int) -> UnsafeMutablePointer<Int8> {
-        if count > int8Count {
-            int8.deallocate()
-            int8 = .allocate(capacity: count)
-            int8Count = count
+    /// Room for `count` per-row quantization scales.
+    func scaleBuffer(_ count: Int) -> UnsafeMutablePointer<Float> { scales.reserve(count) }
+}
+
+/// Uninitialised scratch memory that only grows; contents are not kept when it grows.
+final class ScratchBuffer<Element> {
+    private var pointer: UnsafeMutablePointer<Element> = .allocate(capacity: 1)
+    private var capacity = 1
+
+    deinit { pointer.deallocate() }
+
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if count > capacity {
+            pointer.deallocate()
+            pointer = .allocate(capacity: count)
+            capacity = count
         }
-        return int8
-    }
-
-    func int32Buffer(_ count: Int) -> UnsafeMutablePointer<Int32> {
-        if count > int32Count {
-            int32.deallocate()
-            int32 = .allocate(capacity: count)
-            int32Count = count
-        }
-        return int32
-    }
-
-    func scaleBuffer(_ count: Int) -> UnsafeMutablePointer<Float> {
-        if count > scalesCount {
-            scales.deallocate()
-            scales = .allocate(capacity: count)
-            scalesCount = count
-        }
-        return scales
+        return pointer
     }
 }
 
