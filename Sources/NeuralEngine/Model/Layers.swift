@@ -63,7 +63,7 @@ struct Linear: Sendable {
         let acc = workspace.int32Buffer(rows * outputs)
         let ascale = workspace.scaleBuffer(rows)
         for r in 0..<rows {
-            ascale[r] = WeightConversion.quantizeRow(x + r * inputs, qx + r * inputs, depth: inputs)
+            ascale[r] = WeightConversion.quantizeActivationRow(x + r * inputs, qx + r * inputs, depth: inputs)
         }
         qweight.withUnsafeBufferPointer { w in
             let wp = w.baseAddress!

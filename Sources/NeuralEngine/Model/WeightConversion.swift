@@ -70,6 +70,21 @@ enum WeightConversion {
         return scale
     }
 
+    /// Quantizes one activation row as CTranslate2 does before a u8s8 GEMM (oneDNN/MKL):
+    /// q = round(x·scale + 128) in float, then shifted back by 128. The float add loses the
+    /// low bits of x·scale, so this differs from round(x·scale) near ties (~1 in 10⁵ values).
+    @inline(__always)
+    static func quantizeActivationRow(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Int8>, depth: Int) -> Float {
+        var amax: Float = 0
+        for j in 0..<depth { amax = max(amax, abs(x[j])) }
+        let scale: Float = amax != 0 ? 127 / amax : 1
+        for j in 0..<depth {
+            let v = (x[j] * scale + 128).rounded(.toNearestOrEven)
+            y[j] = Int8(max(-128, min(127, v - 128)))
+        }
+        return scale
+    }
+
     /// The int8 values and per-row scales of a weight, converting int16/float as CTranslate2 does.
     static func int8Rows(_ raw: RawVariable, scale: RawVariable?) throws -> (values: [Int8], scales: [Float]) {
         let rows = raw.shape.first ?? 1
