@@ -40,9 +40,23 @@ let package = Package(
             name: "CSentencePieceShim",
             linkerSettings: [.linkedLibrary("sentencepiece"), .linkedLibrary("stdc++")]
         ),
+        // The int8 GEMM kernel for CPUs with AVX-512 VNNI, compiled for such a CPU. NeuralEngine
+        // calls it only after checking the CPU at run time (glossa_cpu_has_avx512_vnni), so
+        // other CPUs never run its instructions. It reaches `vpdpbusd` through the Builtin
+        // module (an LLVM intrinsic), since Swift has no other way to name that instruction.
+        .target(
+            name: "NeuralKernelsVNNI",
+            swiftSettings: [
+                .enableExperimentalFeature("BuiltinModule"),
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+                .unsafeFlags(["-target-cpu", "icelake-server"], .when(platforms: [.linux])),
+                // No cross-module inlining: VNNI code must not end up inside AVX2-only callers.
+                .unsafeFlags(["-Xfrontend", "-disable-cmo"]),
+            ]
+        ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures"],
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures", "NeuralKernelsVNNI"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
                 .unsafeFlags(["-O"], .when(configuration: .debug)),

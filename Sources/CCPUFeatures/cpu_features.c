@@ -1,4 +1,6 @@
 #include "cpu_features.h"
+#include <stdlib.h>
+#include <string.h>
 
 int glossa_cpu_has_avx2_fma(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -6,5 +8,17 @@ int glossa_cpu_has_avx2_fma(void) {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #else
     return 1;
+#endif
+}
+
+int glossa_cpu_has_avx512_vnni(void) {
+    const char *forced = getenv("GLOSSA_INT8_KERNEL");
+    if (forced && strcmp(forced, "avx2") == 0) return 0;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni");
+#else
+    return 0;
 #endif
 }

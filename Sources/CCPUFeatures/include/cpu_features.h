@@ -7,6 +7,9 @@ extern "C" {
 #endif
 /// 1 when AVX2 and FMA are available (always 1 on non-x86 builds), else 0.
 int glossa_cpu_has_avx2_fma(void);
+/// 1 when AVX-512 F/BW/VL and VNNI are available (the int8 `vpdpbusd` kernel), else 0.
+/// Setting GLOSSA_INT8_KERNEL=avx2 in the environment makes it 0 (to test the other kernel).
+int glossa_cpu_has_avx512_vnni(void);
 #ifdef __cplusplus
 }
 #endif

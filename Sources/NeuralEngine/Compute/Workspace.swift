@@ -68,14 +68,15 @@ final class FloatBuffer {
 /// calling (dedicated worker) thread plus Dispatch's worker threads, never on Swift's
 /// cooperative pool; blocks write disjoint columns, so they share nothing mutable.
 enum Parallel {
-    static func columns(_ n: Int, threads: Int, _ body: (Range<Int>) -> Void) {
-        let parts = min(max(1, threads), max(1, n / 64))
+    /// Block bounds are multiples of `granularity` (a kernel's column tile), except `n` itself.
+    static func columns(_ n: Int, threads: Int, granularity: Int = 4, _ body: (Range<Int>) -> Void) {
+        let parts = min(max(1, threads), max(1, n / max(64, granularity)))
         if parts == 1 {
             body(0..<n)
             return
         }
-        // Blocks are multiples of 4 columns so the kernels keep their 4-row fast path.
-        let block = ((n + parts - 1) / parts + 3) & ~3
+        // Blocks are multiples of 4 columns (or the granularity) so the kernels keep their fast path.
+        let block = ((n + parts - 1) / parts + granularity - 1) / granularity * granularity
         withoutActuallyEscaping(body) { body in
             // The blocks write disjoint output columns and only read shared inputs, and
             // concurrentPerform returns after all of them: sharing the closure is safe.

@@ -19,20 +19,19 @@ struct Linear: Sendable {
     let inputs: Int
     /// float32 weights, empty when quantized.
     let weight: [Float]
-    /// int8 weights and their per-row scales, empty when float.
-    let qweight: [Int8]
-    let qscale: [Float]
+    /// int8 weights with per-row scales, nil when float.
+    let int8: Int8Matrix?
     let bias: [Float]?
 
-    var isQuantized: Bool { !qweight.isEmpty }
+    var isQuantized: Bool { int8 != nil }
 
     /// y[rows, outputs] = activation(x·Wᵀ + b) (+ residual). `y` must not alias `x`.
     func forward(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
                  activation: Activation? = nil, residual: UnsafePointer<Float>? = nil,
                  workspace: Workspace) {
         guard rows > 0 else { return }
-        if isQuantized {
-            forwardInt8(x, rows: rows, into: y, activation: activation, workspace: workspace)
+        if let int8 {
+            forwardInt8(int8, x, rows: rows, into: y, activation: activation, workspace: workspace)
         } else {
             weight.withUnsafeBufferPointer { w in
                 if rows <= SkinnyGemm.maxRows {
@@ -57,21 +56,13 @@ struct Linear: Sendable {
 
     /// Dynamic per-row int8 quantization of `x`, int8 GEMM, then v·(1/a_scale)/w_scale + b
     /// (CTranslate2 `dequantize_gemm_output_row`), activation fused.
-    private func forwardInt8(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
+    private func forwardInt8(_ w: Int8Matrix, _ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
                              activation: Activation?, workspace: Workspace) {
-        let qx = workspace.int8Buffer(rows * inputs)
         let acc = workspace.int32Buffer(rows * outputs)
         let ascale = workspace.scaleBuffer(rows)
-        for r in 0..<rows {
-            ascale[r] = WeightConversion.quantizeActivationRow(x + r * inputs, qx + r * inputs, depth: inputs)
-        }
-        qweight.withUnsafeBufferPointer { w in
-            let wp = w.baseAddress!
-            Parallel.columns(outputs, threads: workspace.threads) { range in
-                Int8Gemm.multiply(m: rows, n: outputs, k: inputs, a: qx, b: wp, c: acc, columns: range)
-            }
-        }
-        qscale.withUnsafeBufferPointer { ws in
+        let input = w.quantize(x, m: rows, scales: ascale, workspace: workspace)
+        w.multiply(input, m: rows, into: acc, threads: workspace.threads)
+        w.scales.withUnsafeBufferPointer { ws in
             for r in 0..<rows {
                 let ra = 1 / ascale[r]
                 let c = acc + r * outputs

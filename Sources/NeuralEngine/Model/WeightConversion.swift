@@ -75,14 +75,42 @@ enum WeightConversion {
     /// low bits of x·scale, so this differs from round(x·scale) near ties (~1 in 10⁵ values).
     @inline(__always)
     static func quantizeActivationRow(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Int8>, depth: Int) -> Float {
-        var amax: Float = 0
-        for j in 0..<depth { amax = max(amax, abs(x[j])) }
-        let scale: Float = amax != 0 ? 127 / amax : 1
+        // n − 128 as a signed byte is n with its top bit flipped.
+        quantizeShifted(x, depth: depth) { j, n in y[j] = Int8(truncatingIfNeeded: n ^ 0x80) }
+    }
+
+    /// `quantizeActivationRow` without the shift back: the unsigned bytes x·scale + 128 that the
+    /// VNNI kernel multiplies.
+    @inline(__always)
+    static func quantizeActivationRowUnsigned(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<UInt8>, depth: Int) -> Float {
+        quantizeShifted(x, depth: depth) { j, n in y[j] = UInt8(truncatingIfNeeded: n) }
+    }
+
+    /// Calls `store(j, n)` with n = round(x[j]·scale + 128) ∈ [0, 255] in its low byte; returns scale.
+    @inline(__always)
+    private static func quantizeShifted(_ x: UnsafePointer<Float>, depth: Int, _ store: (Int, UInt32) -> Void) -> Float {
+        let scale: Float
+        let amax = absMax(x, count: depth)
+        scale = amax != 0 ? 127 / amax : 1
+        // Adding 1.5·2²³ rounds a value in [0, 2²²) to an integer, ties to even (the FPU's
+        // default mode, as CTranslate2's _mm256_round_ps), leaving it in the low mantissa bits.
+        // Unlike Float → Int conversion this has no trap path, so the loop vectorises.
+        let magic: Float = 12_582_912
         for j in 0..<depth {
-            let v = (x[j] * scale + 128).rounded(.toNearestOrEven)
-            y[j] = Int8(max(-128, min(127, v - 128)))
+            let shifted = x[j] * scale + 128
+            store(j, (Swift.min(255, Swift.max(0, shifted)) + magic).bitPattern)
         }
         return scale
+    }
+
+    /// max |x[j]|. Non-negative floats order like their bit patterns, so this is an integer
+    /// maximum over the patterns with the sign bit cleared, which LLVM vectorises (a float
+    /// max with Swift's NaN rules does not). The result is exact, like CTranslate2's reduce_amax.
+    @inline(__always)
+    static func absMax(_ x: UnsafePointer<Float>, count: Int) -> Float {
+        var bits: UInt32 = 0
+        for j in 0..<count { bits = Swift.max(bits, x[j].bitPattern & 0x7FFF_FFFF) }
+        return Float(bitPattern: bits)
     }
 
     /// The int8 values and per-row scales of a weight, converting int16/float as CTranslate2 does.

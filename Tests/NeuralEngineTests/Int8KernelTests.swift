@@ -1,0 +1,78 @@
+import Testing
+@testable import NeuralEngine
+
+/// The int8 GEMMs against a plain triple loop: both kernels must give exact int32 sums, for
+/// sizes that are and are not multiples of their tiles (4 rows, 16/64 columns, quads of k).
+@Suite struct Int8KernelTests {
+    /// A small deterministic generator (tests must not depend on a seed-less RNG).
+    struct Lcg {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        mutating func float() -> Float { Float(Int(next() % 2001) - 1000) / 250 }
+    }
+
+    func check(kernel: Int8Kernel, m: Int, n: Int, k: Int, threads: Int = 1) {
+        var rng = Lcg(state: UInt64(m * 1_000_003 + n * 1009 + k))
+        var w = [Int8](repeating: 0, count: n * k)
+        for i in w.indices { w[i] = Int8(truncatingIfNeeded: Int(rng.next() % 255) - 127) }
+        // Extreme rows: all +127 and all −127, to exercise the largest sums.
+        if n > 1 { for p in 0..<k { w[p] = 127; w[k + p] = -127 } }
+        var x = [Float](repeating: 0, count: m * k)
+        for i in x.indices { x[i] = rng.float() }
+        let matrix = Int8Matrix(rowMajor: w, scales: [Float](repeating: 1, count: n), rows: n, depth: k, kernel: kernel)
+        let workspace = Workspace()
+        var scales = [Float](repeating: 0, count: m)
+        var acc = [Int32](repeating: -1, count: m * n)
+        x.withUnsafeBufferPointer { xp in
+            scales.withUnsafeMutableBufferPointer { sp in
+                let input = matrix.quantize(xp.baseAddress!, m: m, scales: sp.baseAddress!, workspace: workspace)
+                // The reference reads the same quantized bytes (signed view = unsigned − 128).
+                var expected = [Int32](repeating: 0, count: m * n)
+                for r in 0..<m {
+                    for j in 0..<n {
+                        var sum: Int32 = 0
+                        for p in 0..<k {
+                            let q = kernel == .vnni ? Int32(input.unsigned[r * input.stride + p]) - 128
+                                                    : Int32(input.signed[r * input.stride + p])
+                            sum += q * Int32(w[j * k + p])
+                        }
+                        expected[r * n + j] = sum
+                    }
+                }
+                acc.withUnsafeMutableBufferPointer { ap in
+                    matrix.multiply(input, m: m, into: ap.baseAddress!, threads: threads)
+                }
+                #expect(acc == expected, "kernel \(kernel) m \(m) n \(n) k \(k)")
+            }
+        }
+    }
+
+    static let shapes: [(Int, Int, Int)] = [(1, 1, 1), (1, 16, 4), (3, 37, 13), (4, 64, 512), (5, 130, 33),
+                                            (9, 200, 68), (32, 512, 64), (2, 1000, 7)]
+
+    @Test func avx2KernelIsExact() {
+        for (m, n, k) in Self.shapes { check(kernel: .avx2, m: m, n: n, k: k) }
+        check(kernel: .avx2, m: 6, n: 300, k: 40, threads: 2)
+    }
+
+    @Test(.enabled(if: Int8Kernel.current == .vnni, "this CPU has no AVX-512 VNNI"))
+    func vnniKernelIsExact() {
+        for (m, n, k) in Self.shapes { check(kernel: .vnni, m: m, n: n, k: k) }
+        check(kernel: .vnni, m: 6, n: 300, k: 40, threads: 2)
+    }
+
+    @Test func activationQuantizationMatchesCTranslate2Rounding() {
+        // round(x·scale + 128) with ties to even; amax maps to ±127.
+        let x: [Float] = [-2, -1, -0.5, 0, 0.5 / 127 * 2, 1.5 / 127 * 2, 2]
+        var y = [Int8](repeating: 0, count: x.count)
+        let scale = x.withUnsafeBufferPointer { xp in
+            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRow(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
+        }
+        #expect(scale == 63.5)
+        #expect(y.first == -127 && y.last == 127)
+        #expect(Array(y[1...3]) == [-64, -32, 0])  // −63.5 → 64.5 → 64 (even) → −64; −31.75 → −32
+    }
+}
