@@ -40,12 +40,13 @@ let package = Package(
             name: "CSentencePieceShim",
             linkerSettings: [.linkedLibrary("sentencepiece"), .linkedLibrary("stdc++")]
         ),
-        // The int8 GEMM kernel for CPUs with AVX-512 VNNI, compiled for such a CPU. NeuralEngine
-        // calls it only after checking the CPU at run time (glossa_cpu_has_avx512_vnni), so
-        // other CPUs never run its instructions. It reaches `vpdpbusd` through the Builtin
-        // module (an LLVM intrinsic), since Swift has no other way to name that instruction.
+        // GEMM kernels for CPUs with AVX-512 (F/BW/VL + VNNI): int8 (`vpdpbusd`) and float32 over
+        // weights packed at load. Compiled for such a CPU; NeuralEngine calls them only after
+        // checking the CPU at run time (glossa_cpu_has_avx512_vnni), so other CPUs never run
+        // their instructions. `vpdpbusd` is reached through the Builtin module (an LLVM
+        // intrinsic), since Swift has no other way to name that instruction.
         .target(
-            name: "NeuralKernelsVNNI",
+            name: "NeuralKernelsAVX512",
             swiftSettings: [
                 .enableExperimentalFeature("BuiltinModule"),
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
@@ -56,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures", "NeuralKernelsVNNI"],
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures", "NeuralKernelsAVX512"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
                 .unsafeFlags(["-O"], .when(configuration: .debug)),

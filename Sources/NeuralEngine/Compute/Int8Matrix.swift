@@ -1,5 +1,5 @@
 import CCPUFeatures
-import NeuralKernelsVNNI
+import NeuralKernelsAVX512
 
 /// Which int8 GEMM this process runs: the AVX-512 VNNI kernel when the CPU has it, else the
 /// portable AVX2 one. Decided once; both give the same int32 sums (integer arithmetic is exact),

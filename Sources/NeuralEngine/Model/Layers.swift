@@ -17,8 +17,8 @@ struct LayerNormParams: Sendable {
 struct Linear: Sendable {
     let outputs: Int
     let inputs: Int
-    /// float32 weights, empty when quantized.
-    let weight: [Float]
+    /// float32 weights, nil when quantized.
+    let float: FloatMatrix?
     /// int8 weights with per-row scales, nil when float.
     let int8: Int8Matrix?
     let bias: [Float]?
@@ -33,17 +33,7 @@ struct Linear: Sendable {
         if let int8 {
             forwardInt8(int8, x, rows: rows, into: y, activation: activation, workspace: workspace)
         } else {
-            weight.withUnsafeBufferPointer { w in
-                if rows <= SkinnyGemm.maxRows {
-                    let wp = w.baseAddress!
-                    Parallel.columns(outputs, threads: workspace.threads) { range in
-                        SkinnyGemm.multiply(m: rows, n: outputs, k: inputs, x: x, w: wp, y: y, columns: range)
-                    }
-                } else {
-                    Kernels.gemmNT(m: rows, n: outputs, k: inputs, a: x, lda: inputs, b: w.baseAddress!,
-                                   ldb: inputs, beta: 0, c: y, ldc: outputs)
-                }
-            }
+            float?.multiply(x, m: rows, into: y, threads: workspace.threads)
             if let bias {
                 bias.withUnsafeBufferPointer { b in
                     for r in 0..<rows { Kernels.add(b.baseAddress!, into: y + r * outputs, count: outputs) }

@@ -85,11 +85,12 @@ struct VariableSource {
         let scale = variables[scope + "/weight_scale"]
         if quantized {
             let (values, scales) = try convertedInt8(raw, scale: scale)
-            return Linear(outputs: rows, inputs: inputs, weight: [],
+            return Linear(outputs: rows, inputs: inputs, float: nil,
                           int8: Int8Matrix(rowMajor: values, scales: scales, rows: rows, depth: inputs), bias: bias)
         }
         let w = try convertedFloats(raw, scale: scale)
-        return Linear(outputs: rows, inputs: inputs, weight: w, int8: nil, bias: bias)
+        return Linear(outputs: rows, inputs: inputs, float: FloatMatrix(rowMajor: w, rows: rows, depth: inputs),
+                      int8: nil, bias: bias)
     }
 
     func attention(_ scope: String, cross: Bool, depth: Int, quantized: Bool) throws -> AttentionWeights {
