@@ -19,6 +19,11 @@ final class DecoderState {
     private var keys: [UnsafeMutablePointer<Float>]
     private var values: [UnsafeMutablePointer<Float>]
     private(set) var capacity: Int
+    /// Row slots each per-layer buffer holds ([slots, capacity, D]).
+    private var slots: Int
+    /// The slot holding each row's cache, the same in every layer. Reordering beams moves slot
+    /// numbers, not data: only a row chosen twice needs a copy (into a slot nobody keeps).
+    private var slotOfRow: [Int]
     /// Number of cached positions.
     private(set) var length = 0
 
@@ -41,9 +46,11 @@ final class DecoderState {
             return kv
         }
         capacity = 16
-        let size = rowBatch.count * capacity * depth
-        keys = (0..<layers).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: max(size, 1)) }
-        values = (0..<layers).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: max(size, 1)) }
+        slots = rowBatch.count
+        slotOfRow = Array(0..<rowBatch.count)
+        let size = max(slots * capacity * depth, 1)
+        keys = (0..<layers).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: size) }
+        values = (0..<layers).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: size) }
     }
 
     deinit {
@@ -53,7 +60,7 @@ final class DecoderState {
 
     /// Key and value cache rows of `row` in `layer` ([capacity, D] each).
     func cache(layer: Int, row: Int) -> (keys: UnsafeMutablePointer<Float>, values: UnsafeMutablePointer<Float>) {
-        let offset = row * capacity * depth
+        let offset = slotOfRow[row] * capacity * depth
         return (keys[layer] + offset, values[layer] + offset)
     }
 
@@ -69,9 +76,33 @@ final class DecoderState {
     /// Keeps rows `origins` (old row indices, repeats allowed) in that order.
     func select(_ origins: [Int]) {
         rowBatch = origins.map { rowBatch[$0] }
-        resize(rows: origins, newCapacity: capacity)
+        guard origins.count <= slots else {
+            resize(rows: origins, newCapacity: capacity)
+            return
+        }
+        // The first row choosing an origin takes over its slot; later ones copy it into slots
+        // that no new row takes. Those free slots are never a source (every source slot is
+        // taken by its first chooser), so copies cannot overwrite data still to be read.
+        var taken = [Bool](repeating: false, count: slots)
+        var newSlots = [Int](repeating: -1, count: origins.count)
+        for (i, o) in origins.enumerated() where !taken[slotOfRow[o]] {
+            newSlots[i] = slotOfRow[o]
+            taken[slotOfRow[o]] = true
+        }
+        var free = (0..<slots).lazy.filter { !taken[$0] }.makeIterator()
+        let rowFloats = capacity * depth
+        for (i, o) in origins.enumerated() where newSlots[i] < 0 {
+            let slot = free.next()!
+            for l in 0..<layers {
+                (keys[l] + slot * rowFloats).update(from: keys[l] + slotOfRow[o] * rowFloats, count: length * depth)
+                (values[l] + slot * rowFloats).update(from: values[l] + slotOfRow[o] * rowFloats, count: length * depth)
+            }
+            newSlots[i] = slot
+        }
+        slotOfRow = newSlots
     }
 
+    /// New buffers of `origins.count` slots and `newCapacity` positions, rows in order.
     private func resize(rows origins: [Int], newCapacity: Int) {
         let d = depth
         let size = max(origins.count * newCapacity * d, 1)
@@ -79,8 +110,9 @@ final class DecoderState {
             let newKeys = UnsafeMutablePointer<Float>.allocate(capacity: size)
             let newValues = UnsafeMutablePointer<Float>.allocate(capacity: size)
             for (i, o) in origins.enumerated() {
-                newKeys.advanced(by: i * newCapacity * d).update(from: keys[l] + o * capacity * d, count: length * d)
-                newValues.advanced(by: i * newCapacity * d).update(from: values[l] + o * capacity * d, count: length * d)
+                let from = slotOfRow[o] * capacity * d
+                (newKeys + i * newCapacity * d).update(from: keys[l] + from, count: length * d)
+                (newValues + i * newCapacity * d).update(from: values[l] + from, count: length * d)
             }
             keys[l].deallocate()
             values[l].deallocate()
@@ -88,5 +120,7 @@ final class DecoderState {
             values[l] = newValues
         }
         capacity = newCapacity
+        slots = origins.count
+        slotOfRow = Array(0..<origins.count)
     }
 }
