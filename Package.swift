@@ -55,9 +55,20 @@ let package = Package(
                 .unsafeFlags(["-Xfrontend", "-disable-cmo"]),
             ]
         ),
+        // The int8 GEMM for AVX2 CPUs without VNNI (`vpmaddwd`, also via the Builtin module).
+        // Haswell level, like NeuralEngine itself, which refuses CPUs without AVX2/FMA.
+        .target(
+            name: "NeuralKernelsAVX2",
+            swiftSettings: [
+                .enableExperimentalFeature("BuiltinModule"),
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+                .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures", "NeuralKernelsAVX512"],
+            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures",
+                           "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
                 .unsafeFlags(["-O"], .when(configuration: .debug)),

@@ -29,14 +29,14 @@ import Testing
         x.withUnsafeBufferPointer { xp in
             scales.withUnsafeMutableBufferPointer { sp in
                 let input = matrix.quantize(xp.baseAddress!, m: m, scales: sp.baseAddress!, workspace: workspace)
-                // The reference reads the same quantized bytes (signed view = unsigned − 128).
+                // The reference reads the same quantized values (VNNI's bytes are x + 128).
                 var expected = [Int32](repeating: 0, count: m * n)
                 for r in 0..<m {
                     for j in 0..<n {
                         var sum: Int32 = 0
                         for p in 0..<k {
                             let q = kernel == .vnni ? Int32(input.unsigned[r * input.stride + p]) - 128
-                                                    : Int32(input.signed[r * input.stride + p])
+                                                    : Int32(input.int16[r * input.stride + p])
                             sum += q * Int32(w[j * k + p])
                         }
                         expected[r * n + j] = sum

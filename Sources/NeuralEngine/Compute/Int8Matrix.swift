@@ -1,21 +1,23 @@
 import CCPUFeatures
+import NeuralKernelsAVX2
 import NeuralKernelsAVX512
 
 /// Which int8 GEMM this process runs: the AVX-512 VNNI kernel when the CPU has it, else the
-/// portable AVX2 one. Decided once; both give the same int32 sums (integer arithmetic is exact),
-/// so the choice changes speed, never results.
+/// AVX2 one. Decided once; both give the same int32 sums (integer arithmetic is exact), so the
+/// choice changes speed, never results. GLOSSA_INT8_KERNEL=avx2 forces the AVX2 kernels.
 enum Int8Kernel: Sendable {
     case vnni, avx2
 
     static let current: Int8Kernel = glossa_cpu_has_avx512_vnni() != 0 ? .vnni : .avx2
 }
 
-/// An int8 weight matrix W [rows, depth] with per-row scales, stored for the GEMM that reads it.
+/// An int8 weight matrix W [rows, depth] with per-row scales, packed once at load for the GEMM
+/// that reads it.
 ///
-/// For `.vnni` the values are in `VNNIGemm`'s packed layout and `compensation[j]` is
-/// −128·Σₚ W[j, p]: activations are fed as unsigned bytes x + 128 (`vpdpbusd` multiplies u8 by
-/// s8), and adding the compensation gives back Σ x·W exactly, the way CTranslate2's u8s8 path
-/// does. For `.avx2` the values are row-major and there is no compensation.
+/// `.vnni`: `VNNIGemm`'s layout, and `compensation[j]` = −128·Σₚ W[j, p]: activations are fed as
+/// unsigned bytes x + 128 (`vpdpbusd` multiplies u8 by s8), and adding the compensation gives
+/// back Σ x·W exactly, the way CTranslate2's u8s8 path does. `.avx2`: `PairGemm`'s layout,
+/// activations as Int16, no compensation.
 struct Int8Matrix: Sendable {
     let rows: Int
     let depth: Int
@@ -24,51 +26,54 @@ struct Int8Matrix: Sendable {
     let scales: [Float]
     let compensation: [Int32]
 
-    /// Takes row-major int8 `values` and packs them for the current CPU's kernel.
+    /// Takes row-major int8 `values` and packs them for `kernel`.
     init(rowMajor values: [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel = .current) {
         self.rows = rows
         self.depth = depth
         self.scales = scales
         self.kernel = kernel
-        switch kernel {
-        case .avx2:
-            self.values = values
-            self.compensation = []
-        case .vnni:
-            self.values = values.withUnsafeBufferPointer { src in
-                [Int8](unsafeUninitializedCapacity: VNNIGemm.packedCount(n: rows, k: depth)) { out, count in
+        let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : PairGemm.packedCount(n: rows, k: depth)
+        self.values = values.withUnsafeBufferPointer { src in
+            [Int8](unsafeUninitializedCapacity: count) { out, initialized in
+                if kernel == .vnni {
                     VNNIGemm.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
-                    count = out.count
+                } else {
+                    PairGemm.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
                 }
+                initialized = count
             }
-            var compensation = [Int32](repeating: 0, count: rows)
+        }
+        var compensation: [Int32] = []
+        if kernel == .vnni {
+            compensation = [Int32](repeating: 0, count: rows)
             for j in 0..<rows {
                 var sum: Int32 = 0
                 for p in 0..<depth { sum &+= Int32(values[j * depth + p]) }
                 compensation[j] = -128 &* sum
             }
-            self.compensation = compensation
         }
+        self.compensation = compensation
     }
 
-    /// acc[r, j] = Σₚ x[r, p]·W[j, p] for r < m (exact int32), with `x` quantized by
-    /// `quantize(x:…)` into `input` for this matrix's kernel.
+    /// acc[r, j] = Σₚ x[r, p]·W[j, p] for r < m (exact int32), `input` from `quantize`.
     func multiply(_ input: QuantizedInput, m: Int, into acc: UnsafeMutablePointer<Int32>, threads: Int) {
         values.withUnsafeBufferPointer { w in
             let wp = w.baseAddress!
             switch kernel {
             case .avx2:
-                Parallel.columns(rows, threads: threads) { range in
-                    Int8Gemm.multiply(m: m, n: rows, k: depth, a: input.signed, b: wp, c: acc, columns: range)
+                // Split at multiples of 16 columns: whole 8-column blocks, 2 per tile.
+                Parallel.columns(rows, threads: threads, granularity: 16) { range in
+                    PairGemm.multiply(m: m, n: rows, k: depth, a: input.int16, lda: input.stride, packed: wp,
+                                      blocks: (range.lowerBound / 8)..<PairGemm.blocks(range.upperBound),
+                                      c: acc, ldc: rows)
                 }
             case .vnni:
                 compensation.withUnsafeBufferPointer { comp in
                     // Split at multiples of 64 columns: whole 16-column blocks, 4 per tile.
                     Parallel.columns(rows, threads: threads, granularity: 64) { range in
-                        let blocks = (range.lowerBound / 16)..<VNNIGemm.blocks(range.upperBound)
                         VNNIGemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride,
-                                          packed: wp, blocks: blocks, compensation: comp.baseAddress!,
-                                          c: acc, ldc: rows)
+                                          packed: wp, blocks: (range.lowerBound / 16)..<VNNIGemm.blocks(range.upperBound),
+                                          compensation: comp.baseAddress!, c: acc, ldc: rows)
                     }
                 }
             }
@@ -79,26 +84,34 @@ struct Int8Matrix: Sendable {
     /// workspace memory laid out for this matrix's kernel; writes each row's scale to `scales`.
     func quantize(_ x: UnsafePointer<Float>, m: Int, scales: UnsafeMutablePointer<Float>,
                   workspace: Workspace) -> QuantizedInput {
-        let stride = kernel == .vnni ? VNNIGemm.paddedDepth(depth) : depth
-        let q = workspace.int8Buffer(m * stride)
-        // Both forms hold round(x·scale + 128) as CTranslate2's u8s8 path computes it; the
-        // signed form stores it minus 128. Int8 and UInt8 views of one buffer may alias.
-        let unsigned = UnsafeMutableRawPointer(q).assumingMemoryBound(to: UInt8.self)
-        for r in 0..<m {
-            if kernel == .vnni {
-                scales[r] = WeightConversion.quantizeActivationRowUnsigned(x + r * depth, unsigned + r * stride, depth: depth)
-            } else {
-                scales[r] = WeightConversion.quantizeActivationRow(x + r * depth, q + r * stride, depth: depth)
+        switch kernel {
+        case .vnni:
+            let stride = VNNIGemm.paddedDepth(depth)
+            // Int8 and UInt8 views of one buffer may alias (same size, differ only in sign).
+            let q = UnsafeMutableRawPointer(workspace.int8Buffer(m * stride)).assumingMemoryBound(to: UInt8.self)
+            for r in 0..<m {
+                scales[r] = WeightConversion.quantizeActivationRowUnsigned(x + r * depth, q + r * stride, depth: depth)
             }
+            return QuantizedInput(pointer: UnsafeRawPointer(q), stride: stride)
+        case .avx2:
+            let stride = PairGemm.paddedDepth(depth)
+            let q = workspace.int16Buffer(m * stride)
+            for r in 0..<m {
+                scales[r] = WeightConversion.quantizeActivationRowInt16(x + r * depth, q + r * stride, depth: depth)
+                // The pad value meets B's zero padding; keep it defined anyway.
+                if stride > depth { q[r * stride + depth] = 0 }
+            }
+            return QuantizedInput(pointer: UnsafeRawPointer(q), stride: stride)
         }
-        return QuantizedInput(signed: q, stride: stride)
     }
 }
 
-/// Quantized activation rows in workspace memory (valid until the workspace's next int8 use).
+/// Quantized activation rows in workspace memory (valid until the workspace's next int8 use):
+/// unsigned bytes x + 128 for the VNNI kernel, signed Int16 for the AVX2 one.
 struct QuantizedInput {
-    let signed: UnsafeMutablePointer<Int8>
-    /// Elements between rows (the depth, or the VNNI kernel's padded depth).
+    let pointer: UnsafeRawPointer
+    /// Elements between rows (the kernel's padded depth).
     let stride: Int
-    var unsigned: UnsafePointer<UInt8> { UnsafeRawPointer(signed).assumingMemoryBound(to: UInt8.self) }
+    var unsigned: UnsafePointer<UInt8> { pointer.assumingMemoryBound(to: UInt8.self) }
+    var int16: UnsafePointer<Int16> { pointer.assumingMemoryBound(to: Int16.self) }
 }

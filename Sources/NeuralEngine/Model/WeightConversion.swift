@@ -79,6 +79,12 @@ enum WeightConversion {
         quantizeShifted(x, depth: depth) { j, n in y[j] = Int8(truncatingIfNeeded: n ^ 0x80) }
     }
 
+    /// `quantizeActivationRow` widened to Int16 (the AVX2 kernel multiplies 16-bit pairs).
+    @inline(__always)
+    static func quantizeActivationRowInt16(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Int16>, depth: Int) -> Float {
+        quantizeShifted(x, depth: depth) { j, n in y[j] = Int16(truncatingIfNeeded: n & 0xFF) &- 128 }
+    }
+
     /// `quantizeActivationRow` without the shift back: the unsigned bytes x·scale + 128 that the
     /// VNNI kernel multiplies.
     @inline(__always)
