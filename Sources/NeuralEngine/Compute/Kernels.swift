@@ -226,7 +226,8 @@ enum Kernels {
             let raw = UnsafeRawPointer(x)
             var acc = SIMD8<Float>(repeating: maxValue)
             while i + 8 <= count {
-                acc = pointwiseMax(acc, raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self))
+                let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+                acc.replace(with: v, where: v .> acc) // not the generic (unspecialised) pointwiseMax
                 i += 8
             }
             maxValue = acc.max()

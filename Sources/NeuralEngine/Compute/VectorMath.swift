@@ -31,7 +31,7 @@ enum VectorMath {
     /// GCC does in CTranslate2's log-softmax (`softmax` in `src/cpu/kernels.cc`).
     @inline(__always)
     static func expParts(_ input: F8) -> (mantissa: F8, scale: F8) {
-        let x0 = input.clamped(lowerBound: F8(repeating: expLow), upperBound: F8(repeating: expHigh))
+        let x0 = clamp(input, expHigh)
         // n = round(x·log2 e): floor(x·log2e + 0.5), with the Cephes "subtract 1 if greater".
         var fx = F8(repeating: 0.5).addingProduct(x0, F8(repeating: log2e))
         let floored = fx.rounded(.down)
@@ -47,9 +47,11 @@ enum VectorMath {
         y = F8(repeating: expP5).addingProduct(y, x)
         y = x.addingProduct(y, z)
         y += 1
-        // 2^n built in the exponent bits (n is within ±128 after the clamp).
-        let n = SIMD8<Int32>(fx, rounding: .towardZero) &+ 127
-        let scale = floats(SIMD8<UInt32>(truncatingIfNeeded: n &<< 23))
+        // 2^n built in the exponent bits. n is integral and within ±128 after the clamp, so adding
+        // 1.5·2²³ leaves n in the low mantissa bits (this is cvttps2dq without the generic
+        // conversion Swift would call).
+        let n = bits(fx + 12_582_912) &- 0x4B40_0000 &+ 127
+        let scale = floats(n &<< 23)
         return (y, scale)
     }
 
@@ -80,7 +82,7 @@ enum VectorMath {
     @inline(__always)
     static func tanh(_ a: F8) -> F8 {
         let clamp: Float = 7.90531110763549805
-        let x = a.clamped(lowerBound: F8(repeating: -clamp), upperBound: F8(repeating: clamp))
+        let x = Self.clamp(a, clamp)
         let x2 = x * x
         var p = F8(repeating: 2.00018790482477e-13).addingProduct(x2, F8(repeating: -2.76076847742355e-16))
         p = F8(repeating: -8.60467152213735e-11).addingProduct(x2, p)
@@ -94,6 +96,14 @@ enum VectorMath {
         q = F8(repeating: 4.89352518554385e-03).addingProduct(x2, q)
         let tiny = floats(bits(a) & 0x7FFF_FFFF) .< F8(repeating: 0.0004)
         return (p / q).replacing(with: x, where: tiny)
+    }
+
+    /// min(max(x, −limit), limit) without the unspecialised generic `clamped`.
+    @inline(__always)
+    private static func clamp(_ x: F8, _ limit: Float) -> F8 {
+        let high = F8(repeating: limit), low = F8(repeating: -limit)
+        let upper = x.replacing(with: high, where: x .> high)
+        return upper.replacing(with: low, where: upper .< low)
     }
 
     @inline(__always) private static func bits(_ v: F8) -> SIMD8<UInt32> { unsafeBitCast(v, to: SIMD8<UInt32>.self) }
