@@ -11,19 +11,39 @@ struct FloatMatrix: Sendable {
     let packed: Bool
     let values: [Float]
 
-    init(rowMajor values: [Float], rows: Int, depth: Int, pack: Bool = Int8Kernel.current == .vnni) {
+    /// Takes the row-major `values` (packed in place, so a model is never held twice).
+    init(rowMajor values: consuming [Float], rows: Int, depth: Int, pack: Bool = Int8Kernel.current == .vnni) {
         self.rows = rows
         self.depth = depth
         self.packed = pack
+        var v = consume values
         if pack {
-            self.values = values.withUnsafeBufferPointer { src in
-                [Float](unsafeUninitializedCapacity: PackedSgemm.packedCount(n: rows, k: depth)) { out, count in
-                    PackedSgemm.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
-                    count = out.count
+            let blocks = (rows + 15) / 16
+            v.append(contentsOf: repeatElement(0, count: blocks * 16 * depth - v.count))
+            // A block of 16 rows [16, depth] fills exactly the floats of its packed form
+            // [depth, 16], so each block is transposed where it lies, through one block of scratch.
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 16 * depth)
+            defer { scratch.deallocate() }
+            v.withUnsafeMutableBufferPointer { buffer in
+                for b in 0..<blocks {
+                    let block = buffer.baseAddress! + b * 16 * depth
+                    scratch.update(from: block, count: 16 * depth)
+                    PackedSgemm.pack(scratch, n: 16, k: depth, into: block)
                 }
             }
-        } else {
-            self.values = values
+        }
+        self.values = v
+    }
+
+    /// Row j of W into `out` (`depth` floats): an embedding lookup in a tied table.
+    func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
+        values.withUnsafeBufferPointer { v in
+            if packed {
+                let base = v.baseAddress! + (j / 16) * depth * 16 + j % 16
+                for p in 0..<depth { out[p] = base[p * 16] }
+            } else {
+                out.update(from: v.baseAddress! + j * depth, count: depth)
+            }
         }
     }
 

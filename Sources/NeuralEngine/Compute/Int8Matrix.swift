@@ -26,33 +26,72 @@ struct Int8Matrix: Sendable {
     let scales: [Float]
     let compensation: [Int32]
 
-    /// Takes row-major int8 `values` and packs them for `kernel`.
-    init(rowMajor values: [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel = .current) {
+    /// Takes row-major int8 `values` and packs them for `kernel` (in place when the packed form
+    /// has the same size, so a model is never held twice).
+    init(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel = .current) {
         self.rows = rows
         self.depth = depth
         self.scales = scales
         self.kernel = kernel
-        let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : PairGemm.packedCount(n: rows, k: depth)
-        self.values = values.withUnsafeBufferPointer { src in
-            [Int8](unsafeUninitializedCapacity: count) { out, initialized in
-                if kernel == .vnni {
-                    VNNIGemm.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
-                } else {
-                    PairGemm.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
-                }
-                initialized = count
-            }
-        }
+        var v = consume values
         var compensation: [Int32] = []
         if kernel == .vnni {
             compensation = [Int32](repeating: 0, count: rows)
             for j in 0..<rows {
                 var sum: Int32 = 0
-                for p in 0..<depth { sum &+= Int32(values[j * depth + p]) }
+                for p in 0..<depth { sum &+= Int32(v[j * depth + p]) }
                 compensation[j] = -128 &* sum
             }
         }
         self.compensation = compensation
+        // Rows per packed block, and whether a block's packed form has its row-major size.
+        let blockRows = kernel == .vnni ? 16 : 8
+        let inPlace = depth % (kernel == .vnni ? 4 : 2) == 0
+        let pack: (UnsafePointer<Int8>, Int, UnsafeMutablePointer<Int8>) -> Void = { src, n, out in
+            if kernel == .vnni {
+                VNNIGemm.pack(src, n: n, k: depth, into: out)
+            } else {
+                PairGemm.pack(src, n: n, k: depth, into: out)
+            }
+        }
+        if inPlace {
+            let blocks = (rows + blockRows - 1) / blockRows
+            v.append(contentsOf: repeatElement(0, count: blocks * blockRows * depth - v.count))
+            let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: blockRows * depth)
+            defer { scratch.deallocate() }
+            v.withUnsafeMutableBufferPointer { buffer in
+                for b in 0..<blocks {
+                    let block = buffer.baseAddress! + b * blockRows * depth
+                    scratch.update(from: block, count: blockRows * depth)
+                    pack(scratch, blockRows, block)
+                }
+            }
+            self.values = v
+        } else {
+            let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : PairGemm.packedCount(n: rows, k: depth)
+            self.values = v.withUnsafeBufferPointer { src in
+                [Int8](unsafeUninitializedCapacity: count) { out, initialized in
+                    pack(src.baseAddress!, rows, out.baseAddress!)
+                    initialized = count
+                }
+            }
+        }
+    }
+
+    /// Row j of W dequantized into `out` (`depth` floats, w·(1/scale) as CTranslate2's
+    /// Dequantize): an embedding lookup in a tied table.
+    func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
+        let r = 1 / scales[j]
+        values.withUnsafeBufferPointer { v in
+            switch kernel {
+            case .vnni:
+                let base = v.baseAddress! + (j / 16) * VNNIGemm.quads(depth) * 64 + (j % 16) * 4
+                for p in 0..<depth { out[p] = Float(base[(p / 4) * 64 + p % 4]) * r }
+            case .avx2:
+                let base = v.baseAddress! + (j / 8) * PairGemm.pairs(depth) * 16 + (j % 8) * 2
+                for p in 0..<depth { out[p] = Float(base[(p / 2) * 16 + p % 2]) * r }
+            }
+        }
     }
 
     /// acc[r, j] = Σₚ x[r, p]·W[j, p] for r < m (exact int32), `input` from `quantize`.

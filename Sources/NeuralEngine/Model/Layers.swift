@@ -68,26 +68,36 @@ struct Linear: Sendable {
     }
 }
 
-/// An embedding table, float32 or int8 with per-row scales (gathered, then dequantized).
+/// An embedding table, float32 or int8 with per-row scales (gathered, then dequantized). It
+/// reads the same packed matrix as a linear layer, so a table tied to the output projection
+/// is stored once.
 struct Embedding: Sendable {
-    let rows: Int
-    let depth: Int
-    let weight: [Float]
-    let qweight: [Int8]
-    let qscale: [Float]
+    enum Table: Sendable {
+        case float(FloatMatrix)
+        case int8(Int8Matrix)
+    }
+
+    let table: Table
+
+    var rows: Int {
+        switch table {
+        case .float(let m): m.rows
+        case .int8(let m): m.rows
+        }
+    }
+
+    var depth: Int {
+        switch table {
+        case .float(let m): m.depth
+        case .int8(let m): m.depth
+        }
+    }
 
     /// Writes row `id` into `out`.
     func gather(_ id: Int, into out: UnsafeMutablePointer<Float>) {
-        if qweight.isEmpty {
-            weight.withUnsafeBufferPointer { w in
-                (out).update(from: w.baseAddress! + id * depth, count: depth)
-            }
-        } else {
-            let r = 1 / qscale[id]
-            qweight.withUnsafeBufferPointer { w in
-                let row = w.baseAddress! + id * depth
-                for j in 0..<depth { out[j] = Float(row[j]) * r }
-            }
+        switch table {
+        case .float(let m): m.row(id, into: out)
+        case .int8(let m): m.row(id, into: out)
         }
     }
 }

@@ -7,29 +7,13 @@ struct VariableSource {
     let file: String
     let epsilon: Float
     /// Conversions by byte range: tied weights (aliases: shared embeddings and output
-    /// projection) are converted once and share one array instead of one copy each.
+    /// projection) are converted and packed once and share one matrix instead of one copy each.
     private let memo = ConversionMemo()
 
     init(variables: [String: RawVariable], file: String, epsilon: Float) {
         self.variables = variables
         self.file = file
         self.epsilon = epsilon
-    }
-
-    func convertedFloats(_ raw: RawVariable, scale: RawVariable?) throws -> [Float] {
-        let key = raw.bytes.startIndex..<raw.bytes.endIndex
-        if let hit = memo.floats[key] { return hit }
-        let values = try WeightConversion.floats(raw, scale: scale)
-        memo.floats[key] = values
-        return values
-    }
-
-    func convertedInt8(_ raw: RawVariable, scale: RawVariable?) throws -> (values: [Int8], scales: [Float]) {
-        let key = raw.bytes.startIndex..<raw.bytes.endIndex
-        if let hit = memo.int8[key] { return hit }
-        let values = try WeightConversion.int8Rows(raw, scale: scale)
-        memo.int8[key] = values
-        return values
     }
 
     /// Rows of the generated sinusoidal table (CTranslate2 starts at 500 and grows on demand;
@@ -83,14 +67,32 @@ struct VariableSource {
         let rows = raw.shape[0]
         let bias = variables[scope + "/bias"] == nil ? nil : try floats(scope + "/bias", count: rows)
         let scale = variables[scope + "/weight_scale"]
+        // Linear weights are packed for the GEMM, so only the packed form is remembered: keeping
+        // the row-major conversion too would hold the model twice while loading.
         if quantized {
-            let (values, scales) = try convertedInt8(raw, scale: scale)
-            return Linear(outputs: rows, inputs: inputs, float: nil,
-                          int8: Int8Matrix(rowMajor: values, scales: scales, rows: rows, depth: inputs), bias: bias)
+            return Linear(outputs: rows, inputs: inputs, float: nil, int8: try int8Matrix(raw, scale: scale), bias: bias)
         }
-        let w = try convertedFloats(raw, scale: scale)
-        return Linear(outputs: rows, inputs: inputs, float: FloatMatrix(rowMajor: w, rows: rows, depth: inputs),
-                      int8: nil, bias: bias)
+        return Linear(outputs: rows, inputs: inputs, float: try floatMatrix(raw, scale: scale), int8: nil, bias: bias)
+    }
+
+    /// The packed float matrix of `raw` [rows, depth]; tied variables (same bytes) share one.
+    func floatMatrix(_ raw: RawVariable, scale: RawVariable?) throws -> FloatMatrix {
+        let key = raw.bytes.startIndex..<raw.bytes.endIndex
+        if let hit = memo.floatMatrices[key] { return hit }
+        let matrix = FloatMatrix(rowMajor: try WeightConversion.floats(raw, scale: scale),
+                                 rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
+        memo.floatMatrices[key] = matrix
+        return matrix
+    }
+
+    /// The packed int8 matrix of `raw` [rows, depth]; tied variables (same bytes) share one.
+    func int8Matrix(_ raw: RawVariable, scale: RawVariable?) throws -> Int8Matrix {
+        let key = raw.bytes.startIndex..<raw.bytes.endIndex
+        if let hit = memo.int8Matrices[key] { return hit }
+        let (values, scales) = try WeightConversion.int8Rows(raw, scale: scale)
+        let matrix = Int8Matrix(rowMajor: values, scales: scales, rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
+        memo.int8Matrices[key] = matrix
+        return matrix
     }
 
     func attention(_ scope: String, cross: Bool, depth: Int, quantized: Bool) throws -> AttentionWeights {
@@ -118,10 +120,9 @@ struct VariableSource {
         let scaleVar = variables[tableName + "/weight_scale"]
         let table: Embedding
         if quantized && (raw.type == .int8 || raw.type == .int16) {
-            let (values, scales) = try convertedInt8(raw, scale: scaleVar)
-            table = Embedding(rows: rows, depth: depth, weight: [], qweight: values, qscale: scales)
+            table = Embedding(table: .int8(try int8Matrix(raw, scale: scaleVar)))
         } else {
-            table = Embedding(rows: rows, depth: depth, weight: try convertedFloats(raw, scale: scaleVar), qweight: [], qscale: [])
+            table = Embedding(table: .float(try floatMatrix(raw, scale: scaleVar)))
         }
         // scale_embeddings: an int8 flag (1 → √D) or a float value (≠ 1 → that value)
         // (CTranslate2 transformer.cc build_embeddings_scale); absent means √D.
@@ -178,6 +179,7 @@ struct VariableSource {
 /// The memo of `VariableSource`; a class because lookups happen in non-mutating methods.
 /// Used only while one model loads, on one thread.
 final class ConversionMemo {
-    var floats: [Range<Data.Index>: [Float]] = [:]
-    var int8: [Range<Data.Index>: (values: [Int8], scales: [Float])] = [:]
+    /// Packed weights (linear layers and embedding tables), by the byte range they came from.
+    var floatMatrices: [Range<Data.Index>: FloatMatrix] = [:]
+    var int8Matrices: [Range<Data.Index>: Int8Matrix] = [:]
 }
