@@ -24,6 +24,10 @@ OUT = os.path.join(os.environ.get("TEST_OUTPUT", os.path.join(ROOT, "test-output
 FLOAT_SCORE_TOLERANCE = 1e-4
 INT8_SCORE_TOLERANCE = 0.1
 INT8_MIN_TOKEN_AGREEMENT = 0.90
+# Where CTranslate2 runs its AVX2 kernels with oneDNN GEMMs (as on AMD x86 CPUs), Glossa
+# reproduces every float operation of an int8 model bit for bit (the int8 GEMMs are exact),
+# so all outputs must be identical. Elsewhere (Intel MKL orders, AVX-512 kernels) the floor holds.
+REPRODUCED_BACKENDS = {"isa": "AVX2", "sgemm": "DNNL", "gemm_s8": "DNNL"}
 
 
 def check_binary():
@@ -96,16 +100,20 @@ def test_float_variants_match_ctranslate2_exactly(comparison):
 def test_int8_variants(comparison):
     """int8 (and int16 files, which CTranslate2 runs as int8 here) decode with int8 GEMMs.
 
-    Outputs are asserted to agree for at least 90 % of inputs per case, and equal outputs to
-    score within 0.1. The remaining divergence is reported by the test output (see the issue
-    report): it comes from the int8 path, not from decoding, since float models agree exactly.
+    Outputs must all be identical where CTranslate2 uses the kernels Glossa reproduces (AVX2 +
+    oneDNN, REPRODUCED_BACKENDS), else agree for at least 90 % of inputs per case; equal outputs
+    must score within 0.1. Under other backends the float summation orders differ, and a 1-ulp
+    difference can flip one int8 rounding, which then propagates; the test prints the counts.
     """
     problems = []
+    expected_all, _ = comparison
+    floor = 1.0 if expected_all.get("backends") == REPRODUCED_BACKENDS else INT8_MIN_TOKEN_AGREEMENT
+    print("CTranslate2 backends %s: required agreement %.0f %%" % (expected_all.get("backends"), floor * 100))
     for exp, act in pairs(comparison, float_models=False):
         equal = [(e, a) for e, a in zip(exp["expected"], act["outputs"]) if e["tokens"] == a["tokens"]]
         agreement = len(equal) / len(exp["expected"])
         print("%s: %d/50 identical" % (case_id(exp), len(equal)))
-        if agreement < INT8_MIN_TOKEN_AGREEMENT:
+        if agreement < floor:
             problems.append("%s: only %d/50 identical outputs" % (case_id(exp), len(equal)))
         for e, a in equal:
             if abs(e["score"] - a["score"]) > INT8_SCORE_TOLERANCE:

@@ -11,7 +11,9 @@ decodes with Glossa and writes its own results for the comparison in test_neural
 import argparse
 import json
 import os
+import re
 import subprocess
+import sys
 
 import ctranslate2
 
@@ -61,6 +63,21 @@ def translate(model_dir, pieces, options, threads=1):
     return [{"tokens": r.hypotheses[0], "score": r.scores[0]} for r in results]
 
 
+def backends(model_dir):
+    """CTranslate2's CPU kernel choices on this machine, from its own log (CT2_VERBOSE=1):
+    the vector ISA and the float and int8 GEMM libraries. Glossa reproduces the AVX2 kernels
+    and oneDNN's summation orders, so the test can demand exact equality under those."""
+    log = subprocess.run([sys.executable, "-c", "import ctranslate2, sys; ctranslate2.Translator(sys.argv[1])",
+                          model_dir], env={**os.environ, "CT2_VERBOSE": "1"}, capture_output=True,
+                         text=True, check=True).stderr
+    found = {}
+    for key, pattern in (("isa", r"Selected ISA: (\S+)"), ("sgemm", r"SGEMM backend: (\S+)"),
+                         ("gemm_s8", r"GEMM_S8 backend: (\S+)")):
+        match = re.search(pattern, log)
+        found[key] = match.group(1) if match else None
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("manifest")
@@ -94,8 +111,8 @@ def main():
         "expected_texts": decode_pieces(spm_model, [e["tokens"] for e in expected]),
     }
     with open(args.out, "w", encoding="utf-8") as f:
-        json.dump({"ctranslate2": ctranslate2.__version__, "cases": cases, "text": text_case},
-                  f, ensure_ascii=False)
+        json.dump({"ctranslate2": ctranslate2.__version__, "backends": backends(argos["path"]),
+                   "cases": cases, "text": text_case}, f, ensure_ascii=False)
 
 
 if __name__ == "__main__":

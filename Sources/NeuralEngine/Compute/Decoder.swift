@@ -109,11 +109,12 @@ extension TransformerWeights {
         let scale = 1 / Float(dh).squareRoot()
         for h in 0..<heads {
             let off = h * dh
-            cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(count), Int32(dh), scale, keys + off, Int32(stride),
-                        query + off, 1, 0, scores, 1)
+            // One query row per sequence and head: oneDNN's m = 1 order (see AttentionKernels).
+            AttentionKernels.scores(q: query + off, ldq: dh, m: 1, keys: keys + off, ldk: stride, n: count, dh: dh,
+                                    alpha: scale, order: .lanes8, out: scores, ldo: count, scratch: scores)
             Kernels.softmax(scores, count: count)
-            cblas_sgemv(CblasRowMajor, CblasTrans, Int32(count), Int32(dh), 1, values + off, Int32(stride),
-                        scores, 1, 0, context + off, 1)
+            AttentionKernels.weightedSum(weights: scores, ldw: count, m: 1, values: values + off, ldv: stride,
+                                         n: count, dh: dh, out: context + off, ldo: dh)
         }
     }
 }

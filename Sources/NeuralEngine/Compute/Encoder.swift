@@ -32,7 +32,8 @@ extension TransformerWeights {
         var qkv = [Float](repeating: 0, count: total * 3 * d)
         var context = [Float](repeating: 0, count: total * d)
         let maxLength = lengths.max() ?? 0
-        var scores = [Float](repeating: 0, count: maxLength * maxLength)
+        // Room for the scores [L, L] and the keys transposed [dh, L rounded up to 8].
+        var scores = [Float](repeating: 0, count: maxLength * maxLength + (maxLength + 7) / 8 * 8 * d)
         for layer in encoderLayers {
             // Self-attention sublayer: x → y.
             let attn = layer.selfAttention
@@ -53,7 +54,8 @@ extension TransformerWeights {
                         scores.withUnsafeMutableBufferPointer { sp in
                             for b in 0..<batch.count {
                                 selfAttentionBlock(qkv: qp.baseAddress! + offsets[b] * 3 * d, length: lengths[b],
-                                                   context: cp.baseAddress! + offsets[b] * d, scores: sp.baseAddress!)
+                                                   paddedLength: maxLength, context: cp.baseAddress! + offsets[b] * d,
+                                                   scores: sp.baseAddress!)
                             }
                         }
                     }
@@ -86,18 +88,22 @@ extension TransformerWeights {
     }
 
     /// Multi-head attention of one sequence over itself. `qkv` holds its rows [L, 3D] (Q;K;V),
-    /// `context` receives [L, D]; `scores` has room for L×L.
-    func selfAttentionBlock(qkv: UnsafePointer<Float>, length: Int, context: UnsafeMutablePointer<Float>,
-                            scores: UnsafeMutablePointer<Float>) {
+    /// `context` receives [L, D]; `scores` has room for L×L plus the transposed keys.
+    /// `paddedLength` is the longest sequence of the batch: CTranslate2 pads the batch for
+    /// attention, and oneDNN's summation order depends on that row count (AttentionKernels).
+    func selfAttentionBlock(qkv: UnsafePointer<Float>, length: Int, paddedLength: Int,
+                            context: UnsafeMutablePointer<Float>, scores: UnsafeMutablePointer<Float>) {
         let d = depth, dh = d / heads
         let scale = 1 / Float(dh).squareRoot()
+        let order = AttentionKernels.Order.forRows(paddedLength)
         for h in 0..<heads {
             let q = qkv + h * dh, k = qkv + d + h * dh, v = qkv + 2 * d + h * dh
-            Kernels.gemmNT(m: length, n: length, k: dh, alpha: scale, a: q, lda: 3 * d, b: k, ldb: 3 * d,
-                           beta: 0, c: scores, ldc: length)
+            AttentionKernels.scores(q: q, ldq: 3 * d, m: length, keys: k, ldk: 3 * d, n: length, dh: dh,
+                                    alpha: scale, order: order, out: scores, ldo: length,
+                                    scratch: scores + length * length)
             for r in 0..<length { Kernels.softmax(scores + r * length, count: length) }
-            Kernels.gemmNN(m: length, n: dh, k: length, a: scores, lda: length, b: v, ldb: 3 * d,
-                           beta: 0, c: context + h * dh, ldc: d)
+            AttentionKernels.weightedSum(weights: scores, ldw: length, m: length, values: v, ldv: 3 * d,
+                                         n: length, dh: dh, out: context + h * dh, ldo: d)
         }
     }
 

@@ -103,7 +103,7 @@ enum WeightConversion {
         // Unlike Float → Int conversion this has no trap path, so the loop vectorises.
         let magic: Float = 12_582_912
         for j in 0..<depth {
-            let shifted = x[j] * scale + 128
+            let shifted = Float(128).addingProduct(x[j], scale)
             store(j, (Swift.min(255, Swift.max(0, shifted)) + magic).bitPattern)
         }
         return scale

@@ -1,0 +1,117 @@
+/// The two products of dot-product attention, summed in the orders oneDNN's sgemm uses: on x86
+/// CPUs CTranslate2 computes them with oneDNN, per sequence and head, so matching its order
+/// makes Glossa's attention bit-identical to CTranslate2's.
+///
+/// The orders were read off `dnnl_sgemm` (exported by the CTranslate2 wheel) with every product
+/// rounded by one fused multiply-add; see docs/neural-engine.md. For C = α·A·Bᵀ with m rows:
+/// m ≥ 16: one FMA chain over k in order; 2 ≤ m ≤ 15: 16 chains (k mod 16) added by halving
+/// 16→8→4→2→1; m = 1: 8 chains (k mod 8) added pairwise (lane ±1, then ±4, then ±2); α
+/// multiplies the sum. For C = A·B: one FMA chain over k in order, for every m.
+enum AttentionKernels {
+    /// How a row of scores is summed.
+    enum Order {
+        case chain, lanes16, lanes8
+
+        /// oneDNN's choice for a product with `rows` rows (CTranslate2 passes the padded
+        /// length of the batch in the encoder, and 1 in a decoder step).
+        static func forRows(_ rows: Int) -> Order { rows >= 16 ? .chain : rows == 1 ? .lanes8 : .lanes16 }
+    }
+
+    typealias F8 = SIMD8<Float>
+    typealias F16 = SIMD16<Float>
+
+    /// scores[i·ldo + t] = alpha · Σₚ q[i·ldq + p]·keys[t·ldk + p] for i < m, t < n, p < dh.
+    /// `scratch` needs dh·(n rounded up to 8) floats for `.chain`.
+    static func scores(q: UnsafePointer<Float>, ldq: Int, m: Int, keys: UnsafePointer<Float>, ldk: Int, n: Int,
+                       dh: Int, alpha: Float, order: Order, out: UnsafeMutablePointer<Float>, ldo: Int,
+                       scratch: UnsafeMutablePointer<Float>) {
+        switch order {
+        case .chain:
+            // Keys transposed to [dh, n8] so eight keys' chains advance together, one per lane.
+            let n8 = (n + 7) / 8 * 8
+            for p in 0..<dh {
+                for t in 0..<n8 { scratch[p * n8 + t] = t < n ? keys[t * ldk + p] : 0 }
+            }
+            let raw = UnsafeRawPointer(scratch)
+            for i in 0..<m {
+                let qi = q + i * ldq
+                var t = 0
+                while t < n {
+                    var acc = F8()
+                    for p in 0..<dh {
+                        acc = acc.addingProduct(F8(repeating: qi[p]), raw.loadUnaligned(fromByteOffset: (p * n8 + t) * 4, as: F8.self))
+                    }
+                    let scaled = acc * alpha
+                    for lane in 0..<min(8, n - t) { out[i * ldo + t + lane] = scaled[lane] }
+                    t += 8
+                }
+            }
+        case .lanes16:
+            for i in 0..<m {
+                for t in 0..<n {
+                    var acc = F16()
+                    var p = 0
+                    while p < dh {
+                        acc = acc.addingProduct(load16(q + i * ldq + p, dh - p), load16(keys + t * ldk + p, dh - p))
+                        p += 16
+                    }
+                    // Halving: lanes i and i+8, then i+4, i+2, i+1.
+                    let h8 = acc.lowHalf + acc.highHalf
+                    let h4 = h8.lowHalf + h8.highHalf
+                    let h2 = h4.lowHalf + h4.highHalf
+                    out[i * ldo + t] = (h2[0] + h2[1]) * alpha
+                }
+            }
+        case .lanes8:
+            for i in 0..<m {
+                for t in 0..<n {
+                    var acc = F8()
+                    var p = 0
+                    while p < dh {
+                        acc = acc.addingProduct(load8(q + i * ldq + p, dh - p), load8(keys + t * ldk + p, dh - p))
+                        p += 8
+                    }
+                    // Lane ±1, then ±4, then ±2.
+                    let s = ((acc[0] + acc[1]) + (acc[4] + acc[5])) + ((acc[2] + acc[3]) + (acc[6] + acc[7]))
+                    out[i * ldo + t] = s * alpha
+                }
+            }
+        }
+    }
+
+    /// out[i·ldo + j] = Σₜ weights[i·ldw + t]·values[t·ldv + j] for i < m, j < dh: one FMA
+    /// chain over t in order per output, eight outputs at a time.
+    static func weightedSum(weights: UnsafePointer<Float>, ldw: Int, m: Int, values: UnsafePointer<Float>, ldv: Int,
+                            n: Int, dh: Int, out: UnsafeMutablePointer<Float>, ldo: Int) {
+        for i in 0..<m {
+            let w = weights + i * ldw
+            var j = 0
+            while j < dh {
+                var acc = F8()
+                let width = min(8, dh - j)
+                for t in 0..<n {
+                    acc = acc.addingProduct(F8(repeating: w[t]), load8(values + t * ldv + j, width))
+                }
+                for lane in 0..<width { out[i * ldo + j + lane] = acc[lane] }
+                j += 8
+            }
+        }
+    }
+
+    /// Up to eight floats from `p` (`available` of them exist), the rest 0.
+    @inline(__always)
+    private static func load8(_ p: UnsafePointer<Float>, _ available: Int) -> F8 {
+        if available >= 8 { return UnsafeRawPointer(p).loadUnaligned(as: F8.self) }
+        var v = F8()
+        for lane in 0..<available { v[lane] = p[lane] }
+        return v
+    }
+
+    @inline(__always)
+    private static func load16(_ p: UnsafePointer<Float>, _ available: Int) -> F16 {
+        if available >= 16 { return UnsafeRawPointer(p).loadUnaligned(as: F16.self) }
+        var v = F16()
+        for lane in 0..<min(16, available) { v[lane] = p[lane] }
+        return v
+    }
+}
