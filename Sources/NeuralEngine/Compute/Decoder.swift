@@ -1,4 +1,3 @@
-import CBLAS
 import Foundation
 
 extension TransformerWeights {

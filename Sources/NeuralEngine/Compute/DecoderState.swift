@@ -1,4 +1,3 @@
-import CBLAS
 import Foundation
 
 /// The decoding state of one batch: the projected encoder memory (once per batch, shared by
