@@ -67,9 +67,9 @@ import Testing
     @Test func activationQuantizationMatchesCTranslate2Rounding() {
         // round(x·scale + 128) with ties to even; amax maps to ±127.
         let x: [Float] = [-2, -1, -0.5, 0, 0.5 / 127 * 2, 1.5 / 127 * 2, 2]
-        var y = [Int8](repeating: 0, count: x.count)
+        var y = [Int16](repeating: 0, count: x.count)
         let scale = x.withUnsafeBufferPointer { xp in
-            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRow(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
+            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRowInt16(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
         }
         #expect(scale == 63.5)
         #expect(y.first == -127 && y.last == 127)
