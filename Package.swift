@@ -71,6 +71,11 @@ let package = Package(
                            "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
+                // VectorMath.swift (only) imports Builtin for single LLVM vector instructions
+                // (fma, floor, min/max, blend) that the stdlib's generic SIMD methods do not emit.
+                // Kept in this module so the math inlines into Kernels' loops without becoming
+                // public API of a kernel target.
+                .enableExperimentalFeature("BuiltinModule"),
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
                 // The int8 and skinny float kernels are plain Swift loops: let LLVM use AVX2/FMA
                 // (Haswell level: AVX2, FMA, 2013+ CPUs). NeuralEngine refuses to start on CPUs without them

@@ -25,7 +25,7 @@ public enum Activation: Int8, Sendable {
     /// 1 + exp, with the exponential's final scaling fused into the addition as GCC compiles it.
     @inline(__always)
     private static func onePlus(_ e: (mantissa: SIMD8<Float>, scale: SIMD8<Float>)) -> SIMD8<Float> {
-        SIMD8<Float>(repeating: 1).addingProduct(e.mantissa, e.scale)
+        VectorMath.fma(e.mantissa, e.scale, SIMD8<Float>(repeating: 1))
     }
 
     /// 0.5·v·(1 + erf(v/√2)) (`gelu_func`).
@@ -37,7 +37,7 @@ public enum Activation: Int8, Sendable {
     /// 0.5·v·(1 + tanh(√(2/π)·(v + 0.044715·v³))) (`gelu_tanh_func`).
     @inline(__always)
     private static func geluTanh(_ v: SIMD8<Float>) -> SIMD8<Float> {
-        let u = v.addingProduct(SIMD8<Float>(repeating: 0.044715), v * v * v)
+        let u = VectorMath.fma(SIMD8<Float>(repeating: 0.044715), v * v * v, v)
         return 0.5 * (v * (1 + VectorMath.tanh(0.7978845608028654 * u)))
     }
 
@@ -134,8 +134,8 @@ enum Kernels {
                         let o = j * 4
                         let v = xRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self) - mean8
                         let scale = rstd8 * gammaRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self)
-                        yRaw.storeBytes(of: betaRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self)
-                            .addingProduct(v, scale), toByteOffset: o, as: SIMD8<Float>.self)
+                        let shift = betaRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self)
+                        yRaw.storeBytes(of: VectorMath.fma(v, scale, shift), toByteOffset: o, as: SIMD8<Float>.self)
                         j += 8
                     }
                     while j < depth {
@@ -184,7 +184,7 @@ enum Kernels {
             var acc = SIMD8<Float>()
             while i + 8 <= count {
                 let e = VectorMath.expParts(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self) - m)
-                acc = acc.addingProduct(e.mantissa, e.scale)
+                acc = VectorMath.fma(e.mantissa, e.scale, acc)
                 i += 8
             }
             sum = VectorMath.sum(acc)
@@ -227,7 +227,7 @@ enum Kernels {
             var acc = SIMD8<Float>(repeating: maxValue)
             while i + 8 <= count {
                 let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
-                acc.replace(with: v, where: v .> acc) // not the generic (unspecialised) pointwiseMax
+                acc = VectorMath.maximum(v, acc)
                 i += 8
             }
             maxValue = acc.max()

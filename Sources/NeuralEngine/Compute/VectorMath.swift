@@ -1,3 +1,5 @@
+import Builtin
+
 /// Eight-lane float math that reproduces, bit for bit, CTranslate2's `Vec<float, AVX2>`
 /// functions as built in its Linux x86-64 wheels (GCC, `-mavx2 -mfma`, `-ffp-contract=fast`).
 ///
@@ -9,9 +11,13 @@
 /// order, with a fused multiply-add wherever GCC contracted a multiply feeding an add in that
 /// build (checked against the wheel's disassembly and against its exported kernels).
 ///
-/// Everything works on the concrete `SIMD8<Float>` type so the compiler emits AVX2 code directly.
+/// Every operation is one LLVM vector instruction on `<8 x float>` (through the Builtin module):
+/// the stdlib's generic `addingProduct`, `rounded(.down)` and `replacing(with:where:)` are
+/// lowered lane by lane or in 128-bit halves, which made `exp` several times slower than the
+/// 256-bit code CTranslate2 runs. Same IEEE operations in the same order either way.
 enum VectorMath {
     typealias F8 = SIMD8<Float>
+    typealias U8 = SIMD8<UInt32>
 
     // Cephes exp constants (avx_mathfun.h `exp256_ps`).
     private static let expHigh: Float = 88.3762626647949
@@ -31,27 +37,28 @@ enum VectorMath {
     /// GCC does in CTranslate2's log-softmax (`softmax` in `src/cpu/kernels.cc`).
     @inline(__always)
     static func expParts(_ input: F8) -> (mantissa: F8, scale: F8) {
+        // _mm256_max_ps(_mm256_min_ps(x, exp_hi), exp_lo).
         let x0 = clamp(input, expHigh)
-        // n = round(x·log2 e): floor(x·log2e + 0.5), with the Cephes "subtract 1 if greater".
-        var fx = F8(repeating: 0.5).addingProduct(x0, F8(repeating: log2e))
-        let floored = fx.rounded(.down)
-        fx = floored - F8(repeating: 0).replacing(with: 1, where: floored .> fx)
+        // n = round(x·log2 e) = floor(x·log2e + 0.5). Cephes then subtracts 1 where
+        // floor(fx) > fx, which never holds (floor(v) ≤ v, and NaN compares false); the
+        // subtraction of +0 it leaves is the identity on every value, so it is not repeated.
+        let fx = floor(fma(x0, F8(repeating: log2e), F8(repeating: 0.5)))
         // g = x − n·ln2, in two fused steps (high and low parts of ln 2).
-        var x = x0.addingProduct(-fx, F8(repeating: ln2High))
-        x = x.addingProduct(-fx, F8(repeating: ln2Low))
+        let minusN = -fx
+        var x = fma(minusN, F8(repeating: ln2High), x0)
+        x = fma(minusN, F8(repeating: ln2Low), x)
         let z = x * x
-        var y = F8(repeating: expP1).addingProduct(x, F8(repeating: expP0))
-        y = F8(repeating: expP2).addingProduct(y, x)
-        y = F8(repeating: expP3).addingProduct(y, x)
-        y = F8(repeating: expP4).addingProduct(y, x)
-        y = F8(repeating: expP5).addingProduct(y, x)
-        y = x.addingProduct(y, z)
-        y += 1
+        var y = fma(x, F8(repeating: expP0), F8(repeating: expP1))
+        y = fma(y, x, F8(repeating: expP2))
+        y = fma(y, x, F8(repeating: expP3))
+        y = fma(y, x, F8(repeating: expP4))
+        y = fma(y, x, F8(repeating: expP5))
+        y = fma(y, z, x)
+        y = y + F8(repeating: 1)
         // 2^n built in the exponent bits. n is integral and within ±128 after the clamp, so adding
-        // 1.5·2²³ leaves n in the low mantissa bits (this is cvttps2dq without the generic
-        // conversion Swift would call).
-        let n = bits(fx + 12_582_912) &- 0x4B40_0000 &+ 127
-        let scale = floats(n &<< 23)
+        // 1.5·2²³ leaves n in the low mantissa bits (cvttps2dq's result, without a conversion).
+        let n = bits(fx + F8(repeating: 12_582_912)) &- U8(repeating: 0x4B40_0000 - 127)
+        let scale = floats(shiftLeft23(n))
         return (y, scale)
     }
 
@@ -65,49 +72,100 @@ enum VectorMath {
     /// erf by Abramowitz–Stegun 7.1.26, as CTranslate2's `vec_erf` (src/cpu/vec.h).
     @inline(__always)
     static func erf(_ a: F8) -> F8 {
-        let signBits = bits(a) & 0x8000_0000
+        let signBits = bits(a) & U8(repeating: 0x8000_0000)
         let absolute = floats(bits(a) ^ signBits)
         let one = F8(repeating: 1)
-        let t = one / one.addingProduct(F8(repeating: 0.3275911), absolute)
-        var r = F8(repeating: -1.453152027).addingProduct(F8(repeating: 1.061405429), t)
-        r = F8(repeating: 1.421413741).addingProduct(r, t)
-        r = F8(repeating: -0.284496736).addingProduct(r, t)
-        r = F8(repeating: 0.254829592).addingProduct(r, t)
+        let t = one / fma(F8(repeating: 0.3275911), absolute, one)
+        var r = fma(F8(repeating: 1.061405429), t, F8(repeating: -1.453152027))
+        r = fma(r, t, F8(repeating: 1.421413741))
+        r = fma(r, t, F8(repeating: -0.284496736))
+        r = fma(r, t, F8(repeating: 0.254829592))
         let e = exp(-(a * a))
-        let v = one.addingProduct(-e * t, r)
+        let v = fma(-e * t, r, one)
         return floats(bits(v) ^ signBits)
     }
 
     /// tanh by Eigen's rational approximation, as CTranslate2's `vec_tanh` (src/cpu/vec.h).
     @inline(__always)
     static func tanh(_ a: F8) -> F8 {
-        let clamp: Float = 7.90531110763549805
-        let x = Self.clamp(a, clamp)
+        let x = clamp(a, 7.90531110763549805)
         let x2 = x * x
-        var p = F8(repeating: 2.00018790482477e-13).addingProduct(x2, F8(repeating: -2.76076847742355e-16))
-        p = F8(repeating: -8.60467152213735e-11).addingProduct(x2, p)
-        p = F8(repeating: 5.12229709037114e-08).addingProduct(x2, p)
-        p = F8(repeating: 1.48572235717979e-05).addingProduct(x2, p)
-        p = F8(repeating: 6.37261928875436e-04).addingProduct(x2, p)
-        p = F8(repeating: 4.89352455891786e-03).addingProduct(x2, p)
+        var p = fma(x2, F8(repeating: -2.76076847742355e-16), F8(repeating: 2.00018790482477e-13))
+        p = fma(x2, p, F8(repeating: -8.60467152213735e-11))
+        p = fma(x2, p, F8(repeating: 5.12229709037114e-08))
+        p = fma(x2, p, F8(repeating: 1.48572235717979e-05))
+        p = fma(x2, p, F8(repeating: 6.37261928875436e-04))
+        p = fma(x2, p, F8(repeating: 4.89352455891786e-03))
         p = x * p
-        var q = F8(repeating: 1.18534705686654e-04).addingProduct(x2, F8(repeating: 1.19825839466702e-06))
-        q = F8(repeating: 2.26843463243900e-03).addingProduct(x2, q)
-        q = F8(repeating: 4.89352518554385e-03).addingProduct(x2, q)
-        let tiny = floats(bits(a) & 0x7FFF_FFFF) .< F8(repeating: 0.0004)
-        return (p / q).replacing(with: x, where: tiny)
+        var q = fma(x2, F8(repeating: 1.19825839466702e-06), F8(repeating: 1.18534705686654e-04))
+        q = fma(x2, q, F8(repeating: 2.26843463243900e-03))
+        q = fma(x2, q, F8(repeating: 4.89352518554385e-03))
+        // |a| < 0.0004 → x (`tiny` is all ones there; blendv reads the sign bit).
+        let tiny = less(floats(bits(a) & U8(repeating: 0x7FFF_FFFF)), F8(repeating: 0.0004))
+        return select(tiny, x, p / q)
     }
 
-    /// min(max(x, −limit), limit) without the unspecialised generic `clamped`.
+    // MARK: One instruction each
+
+    /// a·b + c, one rounding (vfmadd).
+    @inline(__always)
+    static func fma(_ a: F8, _ b: F8, _ c: F8) -> F8 {
+        var r = F8()
+        r._storage._value = Builtin.int_fma_Vec8xFPIEEE32(a._storage._value, b._storage._value, c._storage._value)
+        return r
+    }
+
+    /// `a > b ? a : b` per lane (vmaxps).
+    @inline(__always)
+    static func maximum(_ a: F8, _ b: F8) -> F8 {
+        var r = F8()
+        r._storage._value = Builtin.int_x86_avx_max_ps_256(a._storage._value, b._storage._value)
+        return r
+    }
+
+    /// vroundps toward −∞.
+    @inline(__always)
+    private static func floor(_ a: F8) -> F8 {
+        var r = F8()
+        r._storage._value = Builtin.int_floor_Vec8xFPIEEE32(a._storage._value)
+        return r
+    }
+
+    /// min(max(x, −limit), limit) with the old `replacing(with:where:)` semantics, NaN kept:
+    /// vminps(limit, x) is `limit < x ? limit : x`, vmaxps(−limit, v) is `−limit > v ? −limit : v`.
     @inline(__always)
     private static func clamp(_ x: F8, _ limit: Float) -> F8 {
-        let high = F8(repeating: limit), low = F8(repeating: -limit)
-        let upper = x.replacing(with: high, where: x .> high)
-        return upper.replacing(with: low, where: upper .< low)
+        var upper = F8(), r = F8()
+        upper._storage._value = Builtin.int_x86_avx_min_ps_256(F8(repeating: limit)._storage._value, x._storage._value)
+        r._storage._value = Builtin.int_x86_avx_max_ps_256(F8(repeating: -limit)._storage._value, upper._storage._value)
+        return r
     }
 
-    @inline(__always) private static func bits(_ v: F8) -> SIMD8<UInt32> { unsafeBitCast(v, to: SIMD8<UInt32>.self) }
-    @inline(__always) private static func floats(_ v: SIMD8<UInt32>) -> F8 { unsafeBitCast(v, to: F8.self) }
+    /// All ones where a < b (ordered), else zero.
+    @inline(__always)
+    private static func less(_ a: F8, _ b: F8) -> U8 {
+        var r = U8()
+        r._storage._value = Builtin.sext_Vec8xInt1_Vec8xInt32(Builtin.fcmp_olt_Vec8xFPIEEE32(a._storage._value, b._storage._value))
+        return r
+    }
+
+    /// `mask ? a : b` per lane (vblendvps; the mask is all ones or all zeros).
+    @inline(__always)
+    private static func select(_ mask: U8, _ a: F8, _ b: F8) -> F8 {
+        var r = F8()
+        r._storage._value = Builtin.int_x86_avx_blendv_ps_256(b._storage._value, a._storage._value, floats(mask)._storage._value)
+        return r
+    }
+
+    @inline(__always)
+    private static func shiftLeft23(_ v: U8) -> U8 {
+        var r = U8()
+        r._storage._value = Builtin.shl_Vec8xInt32(v._storage._value, U8(repeating: 23)._storage._value)
+        return r
+    }
+
+    @inline(__always) private static func bits(_ v: F8) -> U8 { unsafeBitCast(v, to: U8.self) }
+    @inline(__always) private static func floats(_ v: U8) -> F8 { unsafeBitCast(v, to: F8.self) }
 
     /// Horizontal sum in `reduce_m256`'s order (src/cpu/vec_avx.h): halves, then pairs, then lanes.
     @inline(__always)
