@@ -11,7 +11,9 @@ public enum Activation: Int8, Sendable {
     func apply(_ x: UnsafeMutablePointer<Float>, count: Int) {
         switch self {
         case .relu:
-            for i in 0..<count where x[i] < 0 { x[i] = 0 }
+            // `x < 0 ? 0 : x` is vmaxps(0, x) exactly (−0 and NaN kept); a branch or a masked
+            // store per element (what LLVM made of the loop) is several times slower.
+            Self.map(x, count) { VectorMath.maximum(SIMD8<Float>(), $0) }
         case .gelu: Self.map(x, count) { Self.gelu($0) }
         case .geluTanh: Self.map(x, count) { Self.geluTanh($0) }
         case .geluSigmoid:
@@ -44,11 +46,9 @@ public enum Activation: Int8, Sendable {
     /// Applies `f` to every element, the tail through a zero-padded vector.
     @inline(__always)
     private static func map(_ x: UnsafeMutablePointer<Float>, _ count: Int, _ f: (SIMD8<Float>) -> SIMD8<Float>) {
-        let raw = UnsafeMutableRawPointer(x)
         var i = 0
         while i + 8 <= count {
-            raw.storeBytes(of: f(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)),
-                           toByteOffset: i * 4, as: SIMD8<Float>.self)
+            VectorMath.store(f(VectorMath.load(x + i)), x + i)
             i += 8
         }
         if i < count {
@@ -93,17 +93,16 @@ enum Kernels {
         let inverseDepth = 1 / Float(depth)
         gamma.withUnsafeBufferPointer { g in
             beta.withUnsafeBufferPointer { b in
-                let gammaRaw = UnsafeRawPointer(g.baseAddress!), betaRaw = UnsafeRawPointer(b.baseAddress!)
+                let gammaBase = g.baseAddress!, betaBase = b.baseAddress!
                 for r in 0..<rows {
                     let x = input + r * depth
-                    let xRaw = UnsafeRawPointer(x)
                     let y = output + r * depth
                     var i = 0
                     var sum4 = SIMD4<Float>(), squares4 = SIMD4<Float>()
                     if depth >= 8 {
                         var sum8 = SIMD8<Float>(), squares8 = SIMD8<Float>()
                         while i + 8 <= depth {
-                            let v = xRaw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+                            let v = VectorMath.load(x + i)
                             sum8 += v
                             squares8 += v * v
                             i += 8
@@ -112,7 +111,7 @@ enum Kernels {
                         squares4 = squares8.lowHalf + squares8.highHalf
                     }
                     if depth - i >= 4 {
-                        let v = xRaw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<Float>.self)
+                        let v = UnsafeRawPointer(x + i).loadUnaligned(as: SIMD4<Float>.self)
                         sum4 += v
                         squares4 = squares4.addingProduct(v, v)
                         i += 4
@@ -128,14 +127,11 @@ enum Kernels {
                     let variance = max((-(mean * mean)).addingProduct(squares, inverseDepth), 0)
                     let rstd = 1 / (variance + epsilon).squareRoot()
                     let mean8 = SIMD8<Float>(repeating: mean), rstd8 = SIMD8<Float>(repeating: rstd)
-                    let yRaw = UnsafeMutableRawPointer(y)
                     var j = 0
                     while j + 8 <= depth {
-                        let o = j * 4
-                        let v = xRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self) - mean8
-                        let scale = rstd8 * gammaRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self)
-                        let shift = betaRaw.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self)
-                        yRaw.storeBytes(of: VectorMath.fma(v, scale, shift), toByteOffset: o, as: SIMD8<Float>.self)
+                        let v = VectorMath.load(x + j) - mean8
+                        let scale = rstd8 * VectorMath.load(gammaBase + j)
+                        VectorMath.store(VectorMath.fma(v, scale, VectorMath.load(betaBase + j)), y + j)
                         j += 8
                     }
                     while j < depth {
@@ -151,12 +147,10 @@ enum Kernels {
     /// every exponential by the vector `exp`, the sum by `reduce_sum`, then a multiply by 1/sum.
     static func softmax(_ x: UnsafeMutablePointer<Float>, count: Int) {
         guard count > 0 else { return }
-        let raw = UnsafeMutableRawPointer(x)
         let maxValue = SIMD8<Float>(repeating: reduceMax(x, count: count))
         var i = 0
         while i + 8 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
-            raw.storeBytes(of: VectorMath.exp(v - maxValue), toByteOffset: i * 4, as: SIMD8<Float>.self)
+            VectorMath.store(VectorMath.exp(VectorMath.load(x + i) - maxValue), x + i)
             i += 8
         }
         if i < count {
@@ -179,11 +173,10 @@ enum Kernels {
         var sum: Float = 0
         var i = 0
         if count > 8 {
-            let raw = UnsafeRawPointer(x)
             let m = SIMD8<Float>(repeating: maxValue)
             var acc = SIMD8<Float>()
             while i + 8 <= count {
-                let e = VectorMath.expParts(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self) - m)
+                let e = VectorMath.expParts(VectorMath.load(x + i) - m)
                 acc = VectorMath.fma(e.mantissa, e.scale, acc)
                 i += 8
             }
@@ -203,10 +196,9 @@ enum Kernels {
         var i = 0
         var sum: Float = 0
         if count > 8 {
-            let raw = UnsafeRawPointer(x)
             var acc = SIMD8<Float>()
             while i + 8 <= count {
-                acc += raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+                acc += VectorMath.load(x + i)
                 i += 8
             }
             sum = VectorMath.sum(acc)
@@ -223,11 +215,10 @@ enum Kernels {
         var i = 0
         var maxValue = -Float.greatestFiniteMagnitude
         if count >= 8 {
-            let raw = UnsafeRawPointer(x)
             var acc = SIMD8<Float>(repeating: maxValue)
             while i + 8 <= count {
-                let v = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
-                acc = VectorMath.maximum(v, acc)
+                // `v > acc ? v : acc`, the comparison CTranslate2's `reduce_max` makes.
+                acc = VectorMath.maximum(VectorMath.load(x + i), acc)
                 i += 8
             }
             maxValue = acc.max()

@@ -43,10 +43,11 @@ enum VectorMath {
         // floor(fx) > fx, which never holds (floor(v) ≤ v, and NaN compares false); the
         // subtraction of +0 it leaves is the identity on every value, so it is not repeated.
         let fx = floor(fma(x0, F8(repeating: log2e), F8(repeating: 0.5)))
-        // g = x − n·ln2, in two fused steps (high and low parts of ln 2).
-        let minusN = -fx
-        var x = fma(minusN, F8(repeating: ln2High), x0)
-        x = fma(minusN, F8(repeating: ln2Low), x)
+        // g = x − n·ln2, in two fused steps (high and low parts of ln 2), as vfnmadd: n·(−c)
+        // is exactly −(n·c). (The former (0 − n)·c differed only in the sign of a zero g when
+        // x = −0 and n = 0, which the polynomial below maps to the same result, 1.)
+        var x = fma(fx, F8(repeating: -ln2High), x0)
+        x = fma(fx, F8(repeating: -ln2Low), x)
         let z = x * x
         var y = fma(x, F8(repeating: expP0), F8(repeating: expP1))
         y = fma(y, x, F8(repeating: expP2))
@@ -163,6 +164,14 @@ enum VectorMath {
         r._storage._value = Builtin.shl_Vec8xInt32(v._storage._value, U8(repeating: 23)._storage._value)
         return r
     }
+
+    /// Eight floats from `p` (any alignment).
+    @inline(__always)
+    static func load(_ p: UnsafePointer<Float>) -> F8 { UnsafeRawPointer(p).loadUnaligned(as: F8.self) }
+
+    /// Stores eight floats at `p` (any alignment).
+    @inline(__always)
+    static func store(_ v: F8, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: F8.self) }
 
     @inline(__always) private static func bits(_ v: F8) -> U8 { unsafeBitCast(v, to: U8.self) }
     @inline(__always) private static func floats(_ v: U8) -> F8 { unsafeBitCast(v, to: F8.self) }
