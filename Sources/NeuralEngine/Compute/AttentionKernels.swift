@@ -32,17 +32,22 @@ enum AttentionKernels {
             for p in 0..<dh {
                 for t in 0..<n8 { scratch[p * n8 + t] = t < n ? keys[t * ldk + p] : 0 }
             }
-            let raw = UnsafeRawPointer(scratch)
             for i in 0..<m {
                 let qi = q + i * ldq
                 var t = 0
                 while t < n {
                     var acc = F8()
+                    var column = UnsafePointer(scratch + t)
                     for p in 0..<dh {
-                        acc = acc.addingProduct(F8(repeating: qi[p]), raw.loadUnaligned(fromByteOffset: (p * n8 + t) * 4, as: F8.self))
+                        acc = VectorMath.fma(F8(repeating: qi[p]), VectorMath.load(column), acc)
+                        column += n8
                     }
                     let scaled = acc * alpha
-                    for lane in 0..<min(8, n - t) { out[i * ldo + t + lane] = scaled[lane] }
+                    if n - t >= 8 {
+                        VectorMath.store(scaled, out + i * ldo + t)
+                    } else {
+                        for lane in 0..<(n - t) { out[i * ldo + t + lane] = scaled[lane] }
+                    }
                     t += 8
                 }
             }
@@ -63,14 +68,18 @@ enum AttentionKernels {
                 }
             }
         case .lanes8:
+            let whole = dh & ~7
             for i in 0..<m {
+                let qi = q + i * ldq
                 for t in 0..<n {
+                    let kt = keys + t * ldk
                     var acc = F8()
                     var p = 0
-                    while p < dh {
-                        acc = acc.addingProduct(load8(q + i * ldq + p, dh - p), load8(keys + t * ldk + p, dh - p))
+                    while p < whole {
+                        acc = VectorMath.fma(VectorMath.load(qi + p), VectorMath.load(kt + p), acc)
                         p += 8
                     }
+                    if p < dh { acc = VectorMath.fma(load8(qi + p, dh - p), load8(kt + p, dh - p), acc) }
                     // Lane ±1, then ±4, then ±2.
                     let s = ((acc[0] + acc[1]) + (acc[4] + acc[5])) + ((acc[2] + acc[3]) + (acc[6] + acc[7]))
                     out[i * ldo + t] = s * alpha
@@ -85,14 +94,33 @@ enum AttentionKernels {
                             n: Int, dh: Int, out: UnsafeMutablePointer<Float>, ldo: Int) {
         for i in 0..<m {
             let w = weights + i * ldw
+            let o = out + i * ldo
             var j = 0
-            while j < dh {
-                var acc = F8()
-                let width = min(8, dh - j)
+            // Four 8-wide column blocks per pass share each broadcast weight.
+            while j + 32 <= dh {
+                var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8()
+                var row = values + j
                 for t in 0..<n {
-                    acc = acc.addingProduct(F8(repeating: w[t]), load8(values + t * ldv + j, width))
+                    let wt = F8(repeating: w[t])
+                    a0 = VectorMath.fma(wt, VectorMath.load(row), a0)
+                    a1 = VectorMath.fma(wt, VectorMath.load(row + 8), a1)
+                    a2 = VectorMath.fma(wt, VectorMath.load(row + 16), a2)
+                    a3 = VectorMath.fma(wt, VectorMath.load(row + 24), a3)
+                    row += ldv
                 }
-                for lane in 0..<width { out[i * ldo + j + lane] = acc[lane] }
+                VectorMath.store(a0, o + j)
+                VectorMath.store(a1, o + j + 8)
+                VectorMath.store(a2, o + j + 16)
+                VectorMath.store(a3, o + j + 24)
+                j += 32
+            }
+            while j < dh {
+                let width = min(8, dh - j)
+                var acc = F8()
+                for t in 0..<n {
+                    acc = VectorMath.fma(F8(repeating: w[t]), load8(values + t * ldv + j, width), acc)
+                }
+                for lane in 0..<width { o[j + lane] = acc[lane] }
                 j += 8
             }
         }
