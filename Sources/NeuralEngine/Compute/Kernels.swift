@@ -71,15 +71,6 @@ enum Kernels {
                     a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
     }
 
-    /// C[m,n] = A[m,k]·B[k,n] + beta·C (row-major, no transposes).
-    static func gemmNN(m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int,
-                       b: UnsafePointer<Float>, ldb: Int, beta: Float,
-                       c: UnsafeMutablePointer<Float>, ldc: Int) {
-        guard m > 0, n > 0 else { return }
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k), 1,
-                    a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
-    }
-
     /// Layer normalisation of `rows` rows of `depth`, bit-identical to CTranslate2's AVX2
     /// `layer_norm` (src/cpu/kernels.cc). That function is compiled with -ffast-math, so its
     /// arithmetic is GCC's vectorisation of the plain loops, read from the wheel's disassembly:
