@@ -18,18 +18,8 @@ struct FloatMatrix: Sendable {
         self.packed = pack
         var v = consume values
         if pack {
-            let blocks = (rows + 15) / 16
-            v.append(contentsOf: repeatElement(0, count: blocks * 16 * depth - v.count))
-            // A block of 16 rows [16, depth] fills exactly the floats of its packed form
-            // [depth, 16], so each block is transposed where it lies, through one block of scratch.
-            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 16 * depth)
-            defer { scratch.deallocate() }
-            v.withUnsafeMutableBufferPointer { buffer in
-                for b in 0..<blocks {
-                    let block = buffer.baseAddress! + b * 16 * depth
-                    scratch.update(from: block, count: 16 * depth)
-                    PackedSgemm.pack(scratch, n: 16, k: depth, into: block)
-                }
+            InPlacePacking.pack(&v, rows: rows, depth: depth, blockRows: 16, zero: 0) { block, out in
+                PackedSgemm.pack(block, n: 16, k: depth, into: out)
             }
         }
         self.values = v

@@ -55,16 +55,8 @@ struct Int8Matrix: Sendable {
             }
         }
         if inPlace {
-            let blocks = (rows + blockRows - 1) / blockRows
-            v.append(contentsOf: repeatElement(0, count: blocks * blockRows * depth - v.count))
-            let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: blockRows * depth)
-            defer { scratch.deallocate() }
-            v.withUnsafeMutableBufferPointer { buffer in
-                for b in 0..<blocks {
-                    let block = buffer.baseAddress! + b * blockRows * depth
-                    scratch.update(from: block, count: blockRows * depth)
-                    pack(scratch, blockRows, block)
-                }
+            InPlacePacking.pack(&v, rows: rows, depth: depth, blockRows: blockRows, zero: 0) { block, out in
+                pack(block, blockRows, out)
             }
             self.values = v
         } else {
