@@ -18,10 +18,9 @@ enum AttentionKernels {
     }
 
     typealias F8 = SIMD8<Float>
-    typealias F16 = SIMD16<Float>
 
     /// scores[i·ldo + t] = alpha · Σₚ q[i·ldq + p]·keys[t·ldk + p] for i < m, t < n, p < dh.
-    /// `scratch` needs dh·(n rounded up to 8) floats for `.chain`.
+    /// `scratch` needs dh·(n rounded up to 8) floats for `.chain` (other orders do not use it).
     static func scores(q: UnsafePointer<Float>, ldq: Int, m: Int, keys: UnsafePointer<Float>, ldk: Int, n: Int,
                        dh: Int, alpha: Float, order: Order, out: UnsafeMutablePointer<Float>, ldo: Int,
                        scratch: UnsafeMutablePointer<Float>) {
@@ -52,16 +51,20 @@ enum AttentionKernels {
                 }
             }
         case .lanes16:
+            // Sixteen chains held as two eight-lane halves (lanes 0–7 and 8–15).
             for i in 0..<m {
+                let qi = q + i * ldq
                 for t in 0..<n {
-                    var acc = F16()
+                    let kt = keys + t * ldk
+                    var low = F8(), high = F8()
                     var p = 0
                     while p < dh {
-                        acc = acc.addingProduct(load16(q + i * ldq + p, dh - p), load16(keys + t * ldk + p, dh - p))
+                        low = VectorMath.fma(load8(qi + p, dh - p), load8(kt + p, dh - p), low)
+                        if p + 8 < dh { high = VectorMath.fma(load8(qi + p + 8, dh - p - 8), load8(kt + p + 8, dh - p - 8), high) }
                         p += 16
                     }
                     // Halving: lanes i and i+8, then i+4, i+2, i+1.
-                    let h8 = acc.lowHalf + acc.highHalf
+                    let h8 = low + high
                     let h4 = h8.lowHalf + h8.highHalf
                     let h2 = h4.lowHalf + h4.highHalf
                     out[i * ldo + t] = (h2[0] + h2[1]) * alpha
@@ -132,14 +135,6 @@ enum AttentionKernels {
         if available >= 8 { return UnsafeRawPointer(p).loadUnaligned(as: F8.self) }
         var v = F8()
         for lane in 0..<available { v[lane] = p[lane] }
-        return v
-    }
-
-    @inline(__always)
-    private static func load16(_ p: UnsafePointer<Float>, _ available: Int) -> F16 {
-        if available >= 16 { return UnsafeRawPointer(p).loadUnaligned(as: F16.self) }
-        var v = F16()
-        for lane in 0..<min(16, available) { v[lane] = p[lane] }
         return v
     }
 }
