@@ -52,16 +52,22 @@ def references():
         return refs, json.load(f)
 
 
-# "best": the kernels this CPU selects (AVX-512 VNNI int8 and packed float GEMMs where the CPU has
-# them); "portable": GLOSSA_INT8_KERNEL=avx2 forces the AVX2 int8 kernel and OpenBLAS/skinny
-# float GEMMs, the path of CPUs without AVX-512. Both must agree with CTranslate2.
-@pytest.fixture(scope="session", params=["best", "portable"])
+# "best": the kernels this CPU selects (AVX-512 VNNI int8 and AVX-512 float GEMMs where the CPU
+# has them); "portable": GLOSSA_INT8_KERNEL=avx2 forces the AVX2 kernels, the path of CPUs
+# without AVX-512; "openblas": AVX2 int8 and OpenBLAS (or the few-row kernel) for float GEMMs
+# (GLOSSA_FLOAT_GEMM=openblas). All must agree with CTranslate2.
+KERNEL_SETS = {
+    "best": {},
+    "portable": {"GLOSSA_INT8_KERNEL": "avx2"},
+    "openblas": {"GLOSSA_INT8_KERNEL": "avx2", "GLOSSA_FLOAT_GEMM": "openblas"},
+}
+
+
+@pytest.fixture(scope="session", params=list(KERNEL_SETS))
 def comparison(request, references):
     refs, expected = references
     ours = os.path.join(OUT, "glossa-%s.json" % request.param)
-    env = dict(os.environ)
-    if request.param == "portable":
-        env["GLOSSA_INT8_KERNEL"] = "avx2"
+    env = {**os.environ, **KERNEL_SETS[request.param]}
     subprocess.run([check_binary(), refs, ours], check=True, timeout=900, env=env)
     with open(ours, encoding="utf-8") as f:
         actual = json.load(f)

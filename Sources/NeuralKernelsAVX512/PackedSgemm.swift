@@ -1,6 +1,7 @@
 import Builtin
 
-/// float32 C = A·Bᵀ with AVX-512 FMA over a weight B [n, k] packed once at load.
+/// float32 C = A·Bᵀ with AVX-512 FMA over a weight B [n, k] packed once at load by
+/// `PackedSgemmAVX2.pack` (NeuralKernelsAVX2: packing must run on every CPU).
 ///
 /// Why not OpenBLAS here: its sgemm copies ("packs") the weight operand on every call, which
 /// profiled at 12 % of a batch-32 beam-4 decode; packing once at load removes that copy.
@@ -8,19 +9,6 @@ import Builtin
 /// contiguous (one 512-bit register). Each C value is one fused multiply-add chain over p in
 /// order 0..<k, starting from 0. Call only when `glossa_cpu_has_avx512_vnni()` is 1.
 public enum PackedSgemm {
-    /// Floats of the packed form of an [n, k] matrix.
-    public static func packedCount(n: Int, k: Int) -> Int { (n + 15) / 16 * 16 * k }
-
-    /// Packs row-major B [n, k] into `out` (`packedCount` floats; padding columns are 0).
-    public static func pack(_ b: UnsafePointer<Float>, n: Int, k: Int, into out: UnsafeMutablePointer<Float>) {
-        out.initialize(repeating: 0, count: packedCount(n: n, k: k))
-        for j in 0..<n {
-            let block = out + (j / 16) * k * 16 + j % 16
-            let row = b + j * k
-            for p in 0..<k { block[p * 16] = row[p] }
-        }
-    }
-
     /// C[i, j] = Σₚ a[i, p]·b[j, p] for rows i < m and the 16-column blocks `blocks`
     /// (the last block stops at n). `a` is [m, lda], C is [m, ldc].
     public static func multiply(m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int,

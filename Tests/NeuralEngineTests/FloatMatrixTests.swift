@@ -1,0 +1,56 @@
+import Testing
+@testable import NeuralEngine
+
+/// Both packed float kernels against one fused multiply-add chain per output (their documented
+/// order), bit for bit, on shapes that are and are not multiples of their tiles; and the
+/// OpenBLAS path against the same values within float tolerance.
+@Suite struct FloatMatrixTests {
+    func values(_ count: Int, seed: UInt64) -> [Float] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Float(Int(state >> 40) % 20001 - 10000) / 1000
+        }
+    }
+
+    func check(m: Int, n: Int, k: Int, pack: Bool, kernel: Int8Kernel, threads: Int = 1) {
+        let w = values(n * k, seed: UInt64(n * 31 + k)), x = values(m * k, seed: UInt64(m * 7 + k))
+        let matrix = FloatMatrix(rowMajor: w, rows: n, depth: k, pack: pack, kernel: kernel)
+        var y = [Float](repeating: .nan, count: m * n)
+        x.withUnsafeBufferPointer { xp in
+            y.withUnsafeMutableBufferPointer { matrix.multiply(xp.baseAddress!, m: m, into: $0.baseAddress!, threads: threads) }
+        }
+        for i in 0..<m {
+            for j in 0..<n {
+                var want: Float = 0
+                for p in 0..<k { want = want.addingProduct(x[i * k + p], w[j * k + p]) }
+                if pack {
+                    #expect(y[i * n + j].bitPattern == want.bitPattern, "\(kernel) m \(m) n \(n) k \(k) (\(i), \(j))")
+                } else {
+                    #expect(abs(y[i * n + j] - want) <= 1e-3 * max(1, abs(want)), "openblas m \(m) n \(n) k \(k)")
+                }
+            }
+        }
+        // The last row read back equals the weight row (the lookup tied embeddings use).
+        var row = [Float](repeating: .nan, count: k)
+        row.withUnsafeMutableBufferPointer { matrix.row(n - 1, into: $0.baseAddress!) }
+        #expect(row == Array(w[((n - 1) * k)..<(n * k)]))
+    }
+
+    static let shapes: [(Int, Int, Int)] = [(1, 1, 1), (1, 16, 8), (4, 37, 13), (6, 64, 64), (7, 130, 33), (13, 200, 5), (32, 70, 40)]
+
+    @Test func avx2KernelIsOneChainPerOutput() {
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .avx2) }
+        check(m: 5, n: 300, k: 20, pack: true, kernel: .avx2, threads: 2)
+    }
+
+    @Test(.enabled(if: Int8Kernel.current == .vnni, "this CPU has no AVX-512 VNNI"))
+    func avx512KernelIsOneChainPerOutput() {
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .vnni) }
+        check(m: 5, n: 300, k: 20, pack: true, kernel: .vnni, threads: 2)
+    }
+
+    @Test func openBLASPathAgrees() {
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: false, kernel: .avx2) }
+    }
+}
