@@ -15,28 +15,18 @@ public enum PackedSgemm {
                                 packed: UnsafePointer<Float>, blocks: Range<Int>,
                                 c: UnsafeMutablePointer<Float>, ldc: Int) {
         let panel = k * 16
-        var jb = blocks.lowerBound
-        // Four blocks (64 columns) at a time; their panel (k·256 bytes) stays in L2 while every
-        // row group passes over it.
-        while jb < blocks.upperBound {
-            let nb = min(4, blocks.upperBound - jb)
-            var i = 0
-            while i < m {
-                let rows = min(4, m - i)
-                let tile = FloatTile(depth: k, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
-                                     c: c + i * ldc + jb * 16, ldc: ldc, validColumns: n - jb * 16)
-                if rows == 4 && nb == 4 {
-                    tile.run(4, 4)
-                } else if rows == 1 && nb == 4 {
-                    tile.run(1, 4)
-                } else if rows == 2 && nb == 4 {
-                    tile.run(2, 4)
-                } else {
-                    tile.runAny(rows, nb)
-                }
-                i += rows
+        forEachTile(m: m, blocks: blocks) { i, rows, jb, nb in
+            let tile = FloatTile(depth: k, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
+                                 c: c + i * ldc + jb * 16, ldc: ldc, validColumns: n - jb * 16)
+            if rows == 4 && nb == 4 {
+                tile.run(4, 4)
+            } else if rows == 1 && nb == 4 {
+                tile.run(1, 4)
+            } else if rows == 2 && nb == 4 {
+                tile.run(2, 4)
+            } else {
+                tile.runAny(rows, nb)
             }
-            jb += nb
         }
     }
 }

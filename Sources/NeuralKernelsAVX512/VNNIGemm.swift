@@ -48,27 +48,19 @@ public enum VNNIGemm {
                                 c: UnsafeMutablePointer<Int32>, ldc: Int) {
         let q = quads(k)
         let panel = q * 64
-        var jb = blocks.lowerBound
         // Four column blocks (64 columns) at a time: their packed panel (q·256 bytes, 32 KiB at
         // k = 512) stays in L1/L2 while every row group passes over it.
-        while jb < blocks.upperBound {
-            let nb = min(4, blocks.upperBound - jb)
-            var i = 0
-            while i < m {
-                let rows = min(4, m - i)
-                let tile = Tile(quads: q, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
-                                c: c + i * ldc + jb * 16, ldc: ldc, compensation: compensation + jb * 16,
-                                validColumns: n - jb * 16)
-                if rows == 4 && nb == 4 {
-                    tile.run(4, 4)
-                } else if rows == 1 && nb == 4 {
-                    tile.run(1, 4)
-                } else {
-                    tile.runAny(rows, nb)
-                }
-                i += rows
+        forEachTile(m: m, blocks: blocks) { i, rows, jb, nb in
+            let tile = Tile(quads: q, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
+                            c: c + i * ldc + jb * 16, ldc: ldc, compensation: compensation + jb * 16,
+                            validColumns: n - jb * 16)
+            if rows == 4 && nb == 4 {
+                tile.run(4, 4)
+            } else if rows == 1 && nb == 4 {
+                tile.run(1, 4)
+            } else {
+                tile.runAny(rows, nb)
             }
-            jb += nb
         }
     }
 }
