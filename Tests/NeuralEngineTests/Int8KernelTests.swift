@@ -1,8 +1,9 @@
 import Testing
 @testable import NeuralEngine
 
-/// The int8 GEMMs against a plain triple loop: both kernels must give exact int32 sums, for
-/// sizes that are and are not multiples of their tiles (4 rows, 16/64 columns, quads of k).
+/// The int8 GEMMs against a plain triple loop, for sizes that are and are not multiples of their
+/// tiles (4 rows, 8/16-column blocks, quads of k): the VNNI kernel's sums are exact; the AVX2
+/// kernel saturates each aligned pair's u8·s8 sum at 16 bits, as the AVX2 GEMMs CTranslate2 runs.
 @Suite struct Int8KernelTests {
     /// A small deterministic generator (tests must not depend on a seed-less RNG).
     struct Lcg {
@@ -29,17 +30,24 @@ import Testing
         x.withUnsafeBufferPointer { xp in
             scales.withUnsafeMutableBufferPointer { sp in
                 let input = matrix.quantize(xp.baseAddress!, m: m, scales: sp.baseAddress!, workspace: workspace)
-                // The reference reads the same quantized values (VNNI's bytes are x + 128).
+                // The reference reads the same quantized bytes (x + 128).
                 var expected = [Int32](repeating: 0, count: m * n)
                 for r in 0..<m {
                     for j in 0..<n {
                         var sum: Int32 = 0
-                        for p in 0..<k {
-                            let q = kernel == .vnni ? Int32(input.unsigned[r * input.stride + p]) - 128
-                                                    : Int32(input.int16[r * input.stride + p])
-                            sum += q * Int32(w[j * k + p])
+                        var p = 0
+                        while p < k {
+                            // One aligned pair: u·w products, the AVX2 kernel clamps their sum.
+                            var pair: Int32 = 0
+                            for t in p..<min(p + 2, k) {
+                                pair += Int32(input.unsigned[r * input.stride + t]) * Int32(w[j * k + t])
+                            }
+                            sum += kernel == .avx2 ? min(32767, max(-32768, pair)) : pair
+                            p += 2
                         }
-                        expected[r * n + j] = sum
+                        var weights: Int32 = 0
+                        for t in 0..<k { weights += Int32(w[j * k + t]) }
+                        expected[r * n + j] = sum - 128 * weights
                     }
                 }
                 acc.withUnsafeMutableBufferPointer { ap in
@@ -67,12 +75,12 @@ import Testing
     @Test func activationQuantizationMatchesCTranslate2Rounding() {
         // round(x·scale + 128) with ties to even; amax maps to ±127.
         let x: [Float] = [-2, -1, -0.5, 0, 0.5 / 127 * 2, 1.5 / 127 * 2, 2]
-        var y = [Int16](repeating: 0, count: x.count)
+        var y = [UInt8](repeating: 0, count: x.count)
         let scale = x.withUnsafeBufferPointer { xp in
-            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRowInt16(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
+            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRowUnsigned(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
         }
         #expect(scale == 63.5)
-        #expect(y.first == -127 && y.last == 127)
-        #expect(Array(y[1...3]) == [-64, -32, 0])  // −63.5 → 64.5 → 64 (even) → −64; −31.75 → −32
+        #expect(y.first == 1 && y.last == 255)
+        #expect(Array(y[1...3]) == [64, 96, 128])  // −63.5 + 128 = 64.5 → 64 (even); −31.75 + 128 → 96
     }
 }

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Runs CTranslate2 on the generated test models and writes the reference cases as JSON.
 
-Usage: ct2_reference.py MANIFEST_JSON OUT_JSON [--inputs N]
+Usage: ct2_reference.py MANIFEST_JSON OUT_JSON [--inputs N] [--avx2-gemm]
+
+CTranslate2 runs in one configuration on every x86 machine: oneDNN GEMMs (CT2_USE_MKL=0, instead
+of MKL on Intel CPUs) and its AVX2 vector kernels (CT2_FORCE_CPU_ISA=AVX2), the configuration it
+picks by itself on AMD CPUs. --avx2-gemm also limits oneDNN to AVX2 (ONEDNN_MAX_CPU_ISA=AVX2): the
+GEMMs CTranslate2 runs on CPUs without AVX-512, which saturate 16-bit sums in int8 products.
 
 Each case names a model directory, the decoding options, the source pieces (SentencePiece
 pieces from Debian's spm_encode on FLORES-200 English sentences) and CTranslate2's best
@@ -15,7 +20,14 @@ import re
 import subprocess
 import sys
 
-import ctranslate2
+# Read by CTranslate2 and oneDNN when they start, so set before the import (and inherited by the
+# subprocess that reads the backend log).
+os.environ.setdefault("CT2_USE_MKL", "0")
+os.environ.setdefault("CT2_FORCE_CPU_ISA", "AVX2")
+if "--avx2-gemm" in sys.argv:
+    os.environ["ONEDNN_MAX_CPU_ISA"] = "AVX2"
+
+import ctranslate2  # noqa: E402
 
 from make_models import find_flores
 
@@ -83,6 +95,7 @@ def main():
     parser.add_argument("manifest")
     parser.add_argument("out")
     parser.add_argument("--inputs", type=int, default=50)
+    parser.add_argument("--avx2-gemm", action="store_true", help="limit oneDNN to AVX2 kernels")
     args = parser.parse_args()
     with open(args.manifest) as f:
         manifest = json.load(f)
@@ -112,6 +125,7 @@ def main():
     }
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"ctranslate2": ctranslate2.__version__, "backends": backends(argos["path"]),
+                   "onednn_max_isa": os.environ.get("ONEDNN_MAX_CPU_ISA", "default"),
                    "cases": cases, "text": text_case}, f, ensure_ascii=False)
 
 

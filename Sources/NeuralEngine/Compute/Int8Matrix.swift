@@ -3,8 +3,9 @@ import NeuralKernelsAVX2
 import NeuralKernelsAVX512
 
 /// Which int8 GEMM this process runs: the AVX-512 VNNI kernel when the CPU has it, else the
-/// AVX2 one. Decided once; both give the same int32 sums (integer arithmetic is exact), so the
-/// choice changes speed, never results. GLOSSA_INT8_KERNEL=avx2 forces the AVX2 kernels.
+/// AVX2 one, as oneDNN/MKL choose for CTranslate2 on the same CPU (their AVX2 kernels saturate
+/// 16-bit pair sums, and so does ours: results follow CTranslate2's on each kind of CPU).
+/// Decided once; GLOSSA_INT8_KERNEL=avx2 forces the AVX2 kernels.
 enum Int8Kernel: Sendable {
     case vnni, avx2
 
@@ -14,10 +15,10 @@ enum Int8Kernel: Sendable {
 /// An int8 weight matrix W [rows, depth] with per-row scales, packed once at load for the GEMM
 /// that reads it.
 ///
-/// `.vnni`: `VNNIGemm`'s layout, and `compensation[j]` = −128·Σₚ W[j, p]: activations are fed as
-/// unsigned bytes x + 128 (`vpdpbusd` multiplies u8 by s8), and adding the compensation gives
-/// back Σ x·W exactly, the way CTranslate2's u8s8 path does. `.avx2`: `PairGemm`'s layout,
-/// activations as Int16, no compensation.
+/// Both kernels take activations as unsigned bytes x + 128 (u8 × s8, CTranslate2's u8s8 scheme),
+/// and `compensation[j]` = −128·Σₚ W[j, p] turns the sum back into Σ x·W. `.vnni`: `VNNIGemm`,
+/// exact. `.avx2`: `AVX2Int8Gemm`, which saturates pair sums at 16 bits exactly as the AVX2
+/// u8s8 GEMMs CTranslate2 runs on such CPUs do.
 struct Int8Matrix: Sendable {
     let rows: Int
     let depth: Int
@@ -34,24 +35,21 @@ struct Int8Matrix: Sendable {
         self.scales = scales
         self.kernel = kernel
         var v = consume values
-        var compensation: [Int32] = []
-        if kernel == .vnni {
-            compensation = [Int32](repeating: 0, count: rows)
-            for j in 0..<rows {
-                var sum: Int32 = 0
-                for p in 0..<depth { sum &+= Int32(v[j * depth + p]) }
-                compensation[j] = -128 &* sum
-            }
+        var compensation = [Int32](repeating: 0, count: rows)
+        for j in 0..<rows {
+            var sum: Int32 = 0
+            for p in 0..<depth { sum &+= Int32(v[j * depth + p]) }
+            compensation[j] = -128 &* sum
         }
         self.compensation = compensation
         // Rows per packed block, and whether a block's packed form has its row-major size.
         let blockRows = kernel == .vnni ? 16 : 8
-        let inPlace = depth % (kernel == .vnni ? 4 : 2) == 0
+        let inPlace = depth % 4 == 0
         let pack: (UnsafePointer<Int8>, Int, UnsafeMutablePointer<Int8>) -> Void = { src, n, out in
             if kernel == .vnni {
                 VNNIGemm.pack(src, n: n, k: depth, into: out)
             } else {
-                PairGemm.pack(src, n: n, k: depth, into: out)
+                AVX2Int8Gemm.pack(src, n: n, k: depth, into: out)
             }
         }
         if inPlace {
@@ -60,7 +58,7 @@ struct Int8Matrix: Sendable {
             }
             self.values = v
         } else {
-            let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : PairGemm.packedCount(n: rows, k: depth)
+            let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : AVX2Int8Gemm.packedCount(n: rows, k: depth)
             self.values = v.withUnsafeBufferPointer { src in
                 [Int8](unsafeUninitializedCapacity: count) { out, initialized in
                     pack(src.baseAddress!, rows, out.baseAddress!)
@@ -80,8 +78,8 @@ struct Int8Matrix: Sendable {
                 let base = v.baseAddress! + (j / 16) * VNNIGemm.quads(depth) * 64 + (j % 16) * 4
                 for p in 0..<depth { out[p] = Float(base[(p / 4) * 64 + p % 4]) * r }
             case .avx2:
-                let base = v.baseAddress! + (j / 8) * PairGemm.pairs(depth) * 16 + (j % 8) * 2
-                for p in 0..<depth { out[p] = Float(base[(p / 2) * 16 + p % 2]) * r }
+                let base = v.baseAddress! + (j / 8) * AVX2Int8Gemm.quads(depth) * 32 + (j % 8) * 4
+                for p in 0..<depth { out[p] = Float(base[(p / 4) * 32 + p % 4]) * r }
             }
         }
     }
@@ -92,11 +90,13 @@ struct Int8Matrix: Sendable {
             let wp = w.baseAddress!
             switch kernel {
             case .avx2:
-                // Split at multiples of 16 columns: whole 8-column blocks, 2 per tile.
-                Parallel.columns(rows, threads: threads, granularity: 16) { range in
-                    PairGemm.multiply(m: m, n: rows, k: depth, a: input.int16, lda: input.stride, packed: wp,
-                                      blocks: (range.lowerBound / 8)..<PairGemm.blocks(range.upperBound),
-                                      c: acc, ldc: rows)
+                compensation.withUnsafeBufferPointer { comp in
+                    // Split at multiples of 16 columns: whole 8-column blocks, 2 per tile.
+                    Parallel.columns(rows, threads: threads, granularity: 16) { range in
+                        AVX2Int8Gemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride, packed: wp,
+                                              blocks: (range.lowerBound / 8)..<AVX2Int8Gemm.blocks(range.upperBound),
+                                              compensation: comp.baseAddress!, c: acc, ldc: rows)
+                    }
                 }
             case .vnni:
                 compensation.withUnsafeBufferPointer { comp in
@@ -115,34 +115,23 @@ struct Int8Matrix: Sendable {
     /// workspace memory laid out for this matrix's kernel; writes each row's scale to `scales`.
     func quantize(_ x: UnsafePointer<Float>, m: Int, scales: UnsafeMutablePointer<Float>,
                   workspace: Workspace) -> QuantizedInput {
-        switch kernel {
-        case .vnni:
-            let stride = VNNIGemm.paddedDepth(depth)
-            // Int8 and UInt8 views of one buffer may alias (same size, differ only in sign).
-            let q = UnsafeMutableRawPointer(workspace.int8Buffer(m * stride)).assumingMemoryBound(to: UInt8.self)
-            for r in 0..<m {
-                scales[r] = WeightConversion.quantizeActivationRowUnsigned(x + r * depth, q + r * stride, depth: depth)
-            }
-            return QuantizedInput(pointer: UnsafeRawPointer(q), stride: stride)
-        case .avx2:
-            let stride = PairGemm.paddedDepth(depth)
-            let q = workspace.int16Buffer(m * stride)
-            for r in 0..<m {
-                scales[r] = WeightConversion.quantizeActivationRowInt16(x + r * depth, q + r * stride, depth: depth)
-                // The pad value meets B's zero padding; keep it defined anyway.
-                if stride > depth { q[r * stride + depth] = 0 }
-            }
-            return QuantizedInput(pointer: UnsafeRawPointer(q), stride: stride)
+        let stride = kernel == .vnni ? VNNIGemm.paddedDepth(depth) : AVX2Int8Gemm.paddedDepth(depth)
+        // Int8 and UInt8 views of one buffer may alias (same size, differ only in sign).
+        let q = UnsafeMutableRawPointer(workspace.int8Buffer(m * stride)).assumingMemoryBound(to: UInt8.self)
+        for r in 0..<m {
+            scales[r] = WeightConversion.quantizeActivationRowUnsigned(x + r * depth, q + r * stride, depth: depth)
+            // Pad bytes meet B's zero padding; keep them defined anyway.
+            for p in depth..<stride { q[r * stride + p] = 128 }
         }
+        return QuantizedInput(pointer: UnsafeRawPointer(q), stride: stride)
     }
 }
 
 /// Quantized activation rows in workspace memory (valid until the workspace's next int8 use):
-/// unsigned bytes x + 128 for the VNNI kernel, signed Int16 for the AVX2 one.
+/// unsigned bytes x + 128.
 struct QuantizedInput {
     let pointer: UnsafeRawPointer
-    /// Elements between rows (the kernel's padded depth).
+    /// Bytes between rows (the kernel's padded depth).
     let stride: Int
     var unsigned: UnsafePointer<UInt8> { pointer.assumingMemoryBound(to: UInt8.self) }
-    var int16: UnsafePointer<Int16> { pointer.assumingMemoryBound(to: Int16.self) }
 }

@@ -8,15 +8,11 @@ final class Workspace {
     /// Threads the Swift kernels split their output columns over (OpenBLAS has its own setting).
     var threads = 1
     private let int8 = ScratchBuffer<Int8>()
-    private let int16 = ScratchBuffer<Int16>()
     private let int32 = ScratchBuffer<Int32>()
     private let scales = ScratchBuffer<Float>()
 
     /// Room for `count` int8 values (quantized activations).
     func int8Buffer(_ count: Int) -> UnsafeMutablePointer<Int8> { int8.reserve(count) }
-
-    /// Room for `count` int16 values (activations widened for the AVX2 int8 kernel).
-    func int16Buffer(_ count: Int) -> UnsafeMutablePointer<Int16> { int16.reserve(count) }
 
     /// Room for `count` int32 values (int8 GEMM accumulators).
     func int32Buffer(_ count: Int) -> UnsafeMutablePointer<Int32> { int32.reserve(count) }

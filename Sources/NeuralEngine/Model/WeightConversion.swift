@@ -71,16 +71,9 @@ enum WeightConversion {
     }
 
     /// Quantizes one activation row as CTranslate2 does before a u8s8 GEMM (oneDNN/MKL):
-    /// q = round(x·scale + 128) with the multiply-add fused (as GCC built it), shifted back by
-    /// 128 and widened to Int16 (the AVX2 kernel multiplies 16-bit pairs). The add drops low
-    /// bits of x·scale, so this differs from round(x·scale) near ties. Returns the scale.
-    @inline(__always)
-    static func quantizeActivationRowInt16(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Int16>, depth: Int) -> Float {
-        quantizeShifted(x, depth: depth) { j, n in y[j] = Int16(truncatingIfNeeded: n & 0xFF) &- 128 }
-    }
-
-    /// `quantizeActivationRowInt16` without the shift back: the unsigned bytes x·scale + 128 that
-    /// the VNNI kernel multiplies.
+    /// q = round(x·scale + 128) with the multiply-add fused (as GCC built it), as unsigned bytes
+    /// (both int8 kernels multiply u8 by s8). The add drops low bits of x·scale, so this differs
+    /// from round(x·scale) + 128 near ties. Returns the scale.
     @inline(__always)
     static func quantizeActivationRowUnsigned(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<UInt8>, depth: Int) -> Float {
         quantizeShifted(x, depth: depth) { j, n in y[j] = UInt8(truncatingIfNeeded: n) }
