@@ -21,7 +21,7 @@ enum TranslateCommand {
               --length-penalty X neural pairs: beam-search length penalty
               --max-decoding-length N  neural pairs: longest output in tokens
               --no-repeat-ngram-size N neural pairs: forbid repeated n-grams of size N (0 disables)
-              --threads N        neural pairs: worker threads
+              --threads N        neural pairs: threads one translation's matrix products use
           -h, --help             show this help
 
         \(ExitCode.helpText)

@@ -11,8 +11,10 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     public struct Configuration: Sendable {
         /// Worker threads, each translating one batch at a time. Default 1.
         public var workers: Int = 1
-        /// OpenBLAS threads per GEMM (process-wide). Default 1.
-        public var blasThreads: Int = 1
+        /// Threads one translation's matrix products are split over (CTranslate2's
+        /// `intra_threads`); a request's `threads` option overrides it. Default 1. (OpenBLAS,
+        /// used only with GLOSSA_FLOAT_GEMM=openblas, takes it as its process-wide setting.)
+        public var threads: Int = 1
         /// Decoding defaults for requests that leave an option unset: beam 4, length penalty 1,
         /// at most 256 tokens, no repeated 4-grams (the "word salad" guard).
         public var defaults = DecodingOptions(beamSize: 4, lengthPenalty: 1, maxDecodingLength: 256,
@@ -32,7 +34,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     public init(store: ModelStore, configuration: Configuration = Configuration()) {
         self.store = store
         self.configuration = configuration
-        pool = WorkerPool(count: configuration.workers, blasThreads: configuration.blasThreads)
+        pool = WorkerPool(count: configuration.workers, blasThreads: configuration.threads)
     }
 
     /// Installed directions, one per valid package (first package wins for a duplicate pair).
@@ -65,11 +67,12 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         }
         let decoding = try decodingOptions(options)
         let loaded = try await cache.model(for: model, pool: pool)
-        let blasThreads = options.threads
-        if let t = blasThreads, t < 1 { throw TranslationError.invalidArgument("threads", given: "\(t)", accepted: "an integer ≥ 1") }
+        if let t = options.threads, t < 1 { throw TranslationError.invalidArgument("threads", given: "\(t)", accepted: "an integer ≥ 1") }
+        let requested = options.threads
+        let threads = requested ?? configuration.threads
         return try await pool.run { workspace in
-            if let t = blasThreads { openblas_set_num_threads(Int32(t)) }
-            workspace.threads = blasThreads ?? 1
+            if let t = requested { openblas_set_num_threads(Int32(t)) }
+            workspace.threads = threads
             return try loaded.translate(texts, options: decoding, workspace: workspace)
         }
     }
