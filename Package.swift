@@ -47,6 +47,7 @@ let package = Package(
         // intrinsic), since Swift has no other way to name that instruction.
         .target(
             name: "NeuralKernelsAVX512",
+            dependencies: ["NeuralKernelsAVX2"],
             swiftSettings: [
                 .enableExperimentalFeature("BuiltinModule"),
                 .unsafeFlags(["-O"], .when(configuration: .debug)),

@@ -8,61 +8,32 @@ import Builtin
 /// activations as bytes x + 128 this clamp is reached in practice; reproducing it is what makes
 /// Glossa's int8 outputs equal CTranslate2's on such CPUs (checked with oneDNN limited to AVX2).
 ///
-/// Layout (like `VNNIGemm`'s, with 8-column blocks): for each group of 4 consecutive k, the
-/// 8 columns' 4 bytes lie next to each other (32 bytes, one 256-bit register). Padding is zero.
-/// Compiled for Haswell (AVX2), which NeuralEngine requires of every CPU it runs on.
+/// Weights are packed in `layout` (`QuadLayout` with 8-column blocks: 32 bytes per quad, one
+/// 256-bit register). Compiled for Haswell (AVX2), which NeuralEngine requires of every CPU.
 public enum AVX2Int8Gemm {
-    /// Number of 8-column blocks for `n` columns.
-    public static func blocks(_ n: Int) -> Int { (n + 7) / 8 }
-
-    /// Number of 4-element groups along k.
-    public static func quads(_ k: Int) -> Int { (k + 3) / 4 }
-
-    /// Bytes of the packed form of an [n, k] matrix.
-    public static func packedCount(n: Int, k: Int) -> Int { blocks(n) * quads(k) * 32 }
-
-    /// The row stride A must have (k rounded up to a quad); pad bytes may hold anything.
-    public static func paddedDepth(_ k: Int) -> Int { quads(k) * 4 }
-
-    /// Packs row-major B [n, k] into `out` (`packedCount` bytes).
-    public static func pack(_ b: UnsafePointer<Int8>, n: Int, k: Int, into out: UnsafeMutablePointer<Int8>) {
-        let q = quads(k)
-        out.update(repeating: 0, count: packedCount(n: n, k: k))
-        for j in 0..<n {
-            let block = out + (j / 8) * q * 32 + (j % 8) * 4
-            let row = b + j * k
-            for p in 0..<k { block[(p / 4) * 32 + p % 4] = row[p] }
-        }
-    }
+    /// The packed weight layout this kernel reads.
+    public static let layout = QuadLayout(blockColumns: 8)
 
     /// C[i, j] = Σ (saturated pairs of) a[i, p]·b[j, p] + compensation[j] for rows i < m and the
     /// 8-column blocks `blocks` (the last block stops at n). `a` is u8 [m, lda],
-    /// lda ≥ `paddedDepth(k)`; `packed` is `pack`'s output.
+    /// lda ≥ `layout.paddedDepth(k)`; `packed` is `layout.pack`'s output.
     public static func multiply(m: Int, n: Int, k: Int, a: UnsafePointer<UInt8>, lda: Int,
                                 packed: UnsafePointer<Int8>, blocks: Range<Int>,
                                 compensation: UnsafePointer<Int32>,
                                 c: UnsafeMutablePointer<Int32>, ldc: Int) {
-        let q = quads(k)
-        let panel = q * 32
-        var jb = blocks.lowerBound
-        while jb < blocks.upperBound {
-            let nb = min(2, blocks.upperBound - jb)
-            var i = 0
-            while i < m {
-                let rows = min(4, m - i)
-                let tile = Tile(quads: q, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
-                                c: c + i * ldc + jb * 8, ldc: ldc, compensation: compensation + jb * 8,
-                                validColumns: n - jb * 8)
-                if rows == 4 && nb == 2 {
-                    tile.run(4, 2)
-                } else if rows == 1 && nb == 2 {
-                    tile.run(1, 2)
-                } else {
-                    tile.runAny(rows, nb)
-                }
-                i += rows
+        let q = layout.quads(k)
+        let panel = layout.panel(k)
+        forEachTile(m: m, blocks: blocks, rowsPerTile: 4, blocksPerTile: 2) { i, rows, jb, nb in
+            let tile = Tile(quads: q, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
+                            c: c + i * ldc + jb * 8, ldc: ldc, compensation: compensation + jb * 8,
+                            validColumns: n - jb * 8)
+            if rows == 4 && nb == 2 {
+                tile.run(4, 2)
+            } else if rows == 1 && nb == 2 {
+                tile.run(1, 2)
+            } else {
+                tile.runAny(rows, nb)
             }
-            jb += nb
         }
     }
 }

@@ -1,4 +1,5 @@
 import Builtin
+import NeuralKernelsAVX2
 
 /// float32 C = A·Bᵀ with AVX-512 FMA over a weight B [n, k] packed once at load by
 /// `PackedSgemmAVX2.pack` (NeuralKernelsAVX2: packing must run on every CPU).
@@ -15,7 +16,7 @@ public enum PackedSgemm {
                                 packed: UnsafePointer<Float>, blocks: Range<Int>,
                                 c: UnsafeMutablePointer<Float>, ldc: Int) {
         let panel = k * 16
-        forEachTile(m: m, blocks: blocks) { i, rows, jb, nb in
+        forEachTile(m: m, blocks: blocks, rowsPerTile: 4, blocksPerTile: 4) { i, rows, jb, nb in
             let tile = FloatTile(depth: k, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
                                  c: c + i * ldc + jb * 16, ldc: ldc, validColumns: n - jb * 16)
             if rows == 4 && nb == 4 {

@@ -1,4 +1,5 @@
 import Builtin
+import NeuralKernelsAVX2
 
 /// u8 × s8 → s32 matrix product with AVX-512 VNNI (`vpdpbusd`), the instruction CTranslate2's
 /// oneDNN path uses for int8 models on x86.
@@ -7,50 +8,24 @@ import Builtin
 /// after `glossa_cpu_has_avx512_vnni()` returned 1: on other CPUs its instructions fault.
 /// Nothing here is `@inlinable`, so no VNNI code can be inlined into callers built for AVX2.
 ///
-/// Layout (the same idea as oneDNN's packed "VNNI" B layout): the weight B [n, k] is stored
-/// in blocks of 16 columns; inside a block, for each group of 4 consecutive k ("a quad"), the
-/// 16 columns' 4 bytes lie next to each other: 64 bytes = one 512-bit register. One
-/// `vpdpbusd` then adds 4 products to each of 16 column sums, with A's quad broadcast.
-/// Padding columns and k beyond the matrix are zero, so they add nothing.
+/// Weights are packed in `layout` (`QuadLayout` with 16-column blocks: 64 bytes per quad, one
+/// 512-bit register), so one `vpdpbusd` adds 4 products to each of 16 column sums.
 public enum VNNIGemm {
-    /// Columns per packed block (one 512-bit register of int32 sums).
-    public static let blockColumns = 16
-
-    /// Number of 16-column blocks for `n` columns.
-    public static func blocks(_ n: Int) -> Int { (n + 15) / 16 }
-
-    /// Number of 4-element groups along k.
-    public static func quads(_ k: Int) -> Int { (k + 3) / 4 }
-
-    /// Bytes of the packed form of an [n, k] matrix.
-    public static func packedCount(n: Int, k: Int) -> Int { blocks(n) * quads(k) * 64 }
-
-    /// The row stride A must have (k rounded up to a quad); pad bytes may hold anything.
-    public static func paddedDepth(_ k: Int) -> Int { quads(k) * 4 }
-
-    /// Packs row-major B [n, k] into `out` (`packedCount` bytes).
-    public static func pack(_ b: UnsafePointer<Int8>, n: Int, k: Int, into out: UnsafeMutablePointer<Int8>) {
-        let q = quads(k)
-        out.initialize(repeating: 0, count: packedCount(n: n, k: k))
-        for j in 0..<n {
-            let block = out + (j / 16) * q * 64 + (j % 16) * 4
-            let row = b + j * k
-            for p in 0..<k { block[(p / 4) * 64 + p % 4] = row[p] }
-        }
-    }
+    /// The packed weight layout this kernel reads.
+    public static let layout = QuadLayout(blockColumns: 16)
 
     /// C[i, j] = Σₚ a[i, p]·b[j, p] + compensation[j] for every row i < m and every column j in
     /// the column blocks `blocks` (16 columns each; the last block stops at n).
-    /// `a` is u8 [m, lda] with lda ≥ `paddedDepth(k)`; `packed` is `pack`'s output.
+    /// `a` is u8 [m, lda] with lda ≥ `layout.paddedDepth(k)`; `packed` is `layout.pack`'s output.
     public static func multiply(m: Int, n: Int, k: Int, a: UnsafePointer<UInt8>, lda: Int,
                                 packed: UnsafePointer<Int8>, blocks: Range<Int>,
                                 compensation: UnsafePointer<Int32>,
                                 c: UnsafeMutablePointer<Int32>, ldc: Int) {
-        let q = quads(k)
-        let panel = q * 64
+        let q = layout.quads(k)
+        let panel = layout.panel(k)
         // Four column blocks (64 columns) at a time: their packed panel (q·256 bytes, 32 KiB at
         // k = 512) stays in L1/L2 while every row group passes over it.
-        forEachTile(m: m, blocks: blocks) { i, rows, jb, nb in
+        forEachTile(m: m, blocks: blocks, rowsPerTile: 4, blocksPerTile: 4) { i, rows, jb, nb in
             let tile = Tile(quads: q, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
                             c: c + i * ldc + jb * 16, ldc: ldc, compensation: compensation + jb * 16,
                             validColumns: n - jb * 16)

@@ -27,6 +27,13 @@ struct Int8Matrix: Sendable {
     let scales: [Float]
     let compensation: [Int32]
 
+    /// The packed layout `kernel` reads.
+    var layout: QuadLayout { Self.layout(of: kernel) }
+
+    static func layout(of kernel: Int8Kernel) -> QuadLayout {
+        kernel == .vnni ? VNNIGemm.layout : AVX2Int8Gemm.layout
+    }
+
     /// Takes row-major int8 `values` and packs them for `kernel` (in place when the packed form
     /// has the same size, so a model is never held twice).
     init(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel = .current) {
@@ -42,26 +49,18 @@ struct Int8Matrix: Sendable {
             compensation[j] = -128 &* sum
         }
         self.compensation = compensation
-        // Rows per packed block, and whether a block's packed form has its row-major size.
-        let blockRows = kernel == .vnni ? 16 : 8
-        let inPlace = depth % 4 == 0
-        let pack: (UnsafePointer<Int8>, Int, UnsafeMutablePointer<Int8>) -> Void = { src, n, out in
-            if kernel == .vnni {
-                VNNIGemm.pack(src, n: n, k: depth, into: out)
-            } else {
-                AVX2Int8Gemm.pack(src, n: n, k: depth, into: out)
-            }
-        }
-        if inPlace {
-            InPlacePacking.pack(&v, rows: rows, depth: depth, blockRows: blockRows, zero: 0) { block, out in
-                pack(block, blockRows, out)
+        // A block's packed form has its row-major size when k is whole quads: pack in place then.
+        let layout = Self.layout(of: kernel)
+        if depth % 4 == 0 {
+            InPlacePacking.pack(&v, rows: rows, depth: depth, blockRows: layout.blockColumns, zero: 0) { block, out in
+                layout.pack(block, n: layout.blockColumns, k: depth, into: out)
             }
             self.values = v
         } else {
-            let count = kernel == .vnni ? VNNIGemm.packedCount(n: rows, k: depth) : AVX2Int8Gemm.packedCount(n: rows, k: depth)
+            let count = layout.packedCount(n: rows, k: depth)
             self.values = v.withUnsafeBufferPointer { src in
                 [Int8](unsafeUninitializedCapacity: count) { out, initialized in
-                    pack(src.baseAddress!, rows, out.baseAddress!)
+                    layout.pack(src.baseAddress!, n: rows, k: depth, into: out.baseAddress!)
                     initialized = count
                 }
             }
@@ -72,15 +71,9 @@ struct Int8Matrix: Sendable {
     /// Dequantize): an embedding lookup in a tied table.
     func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
         let r = 1 / scales[j]
+        let layout = self.layout
         values.withUnsafeBufferPointer { v in
-            switch kernel {
-            case .vnni:
-                let base = v.baseAddress! + (j / 16) * VNNIGemm.quads(depth) * 64 + (j % 16) * 4
-                for p in 0..<depth { out[p] = Float(base[(p / 4) * 64 + p % 4]) * r }
-            case .avx2:
-                let base = v.baseAddress! + (j / 8) * AVX2Int8Gemm.quads(depth) * 32 + (j % 8) * 4
-                for p in 0..<depth { out[p] = Float(base[(p / 4) * 32 + p % 4]) * r }
-            }
+            for p in 0..<depth { out[p] = Float(v[layout.offset(column: j, depth: p, k: depth)]) * r }
         }
     }
 
@@ -94,7 +87,7 @@ struct Int8Matrix: Sendable {
                     // Split at multiples of 16 columns: whole 8-column blocks, 2 per tile.
                     Parallel.columns(rows, threads: threads, granularity: 16) { range in
                         AVX2Int8Gemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride, packed: wp,
-                                              blocks: (range.lowerBound / 8)..<AVX2Int8Gemm.blocks(range.upperBound),
+                                              blocks: (range.lowerBound / layout.blockColumns)..<layout.blocks(range.upperBound),
                                               compensation: comp.baseAddress!, c: acc, ldc: rows)
                     }
                 }
@@ -103,7 +96,7 @@ struct Int8Matrix: Sendable {
                     // Split at multiples of 64 columns: whole 16-column blocks, 4 per tile.
                     Parallel.columns(rows, threads: threads, granularity: 64) { range in
                         VNNIGemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride,
-                                          packed: wp, blocks: (range.lowerBound / 16)..<VNNIGemm.blocks(range.upperBound),
+                                          packed: wp, blocks: (range.lowerBound / layout.blockColumns)..<layout.blocks(range.upperBound),
                                           compensation: comp.baseAddress!, c: acc, ldc: rows)
                     }
                 }
@@ -115,7 +108,7 @@ struct Int8Matrix: Sendable {
     /// workspace memory laid out for this matrix's kernel; writes each row's scale to `scales`.
     func quantize(_ x: UnsafePointer<Float>, m: Int, scales: UnsafeMutablePointer<Float>,
                   workspace: Workspace) -> QuantizedInput {
-        let stride = kernel == .vnni ? VNNIGemm.paddedDepth(depth) : AVX2Int8Gemm.paddedDepth(depth)
+        let stride = layout.paddedDepth(depth)
         // Int8 and UInt8 views of one buffer may alias (same size, differ only in sign).
         let q = UnsafeMutableRawPointer(workspace.int8Buffer(m * stride)).assumingMemoryBound(to: UInt8.self)
         for r in 0..<m {
