@@ -5,11 +5,8 @@ import Testing
 /// document (oneDNN's, checked against `dnnl_sgemm` when they were written). Bit equality.
 @Suite struct AttentionKernelsTests {
     func values(_ count: Int, seed: UInt64) -> [Float] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Float(Int(state >> 40) % 20001 - 10000) / 3333
-        }
+        var random = TestRandom(state: seed)
+        return random.floats(count, range: 10000, divisor: 3333)
     }
 
     /// Σ in `lanes` chains (p mod lanes), each a fused multiply-add chain from 0.

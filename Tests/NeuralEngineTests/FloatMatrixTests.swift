@@ -6,11 +6,8 @@ import Testing
 /// OpenBLAS path against the same values within float tolerance.
 @Suite struct FloatMatrixTests {
     func values(_ count: Int, seed: UInt64) -> [Float] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Float(Int(state >> 40) % 20001 - 10000) / 1000
-        }
+        var random = TestRandom(state: seed)
+        return random.floats(count, range: 10000, divisor: 1000)
     }
 
     func check(m: Int, n: Int, k: Int, pack: Bool, kernel: Int8Kernel, threads: Int = 1) {

@@ -5,24 +5,14 @@ import Testing
 /// tiles (4 rows, 8/16-column blocks, quads of k): the VNNI kernel's sums are exact; the AVX2
 /// kernel saturates each aligned pair's u8·s8 sum at 16 bits, as the AVX2 GEMMs CTranslate2 runs.
 @Suite struct Int8KernelTests {
-    /// A small deterministic generator (tests must not depend on a seed-less RNG).
-    struct Lcg {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-        mutating func float() -> Float { Float(Int(next() % 2001) - 1000) / 250 }
-    }
-
     func check(kernel: Int8Kernel, m: Int, n: Int, k: Int, threads: Int = 1) {
-        var rng = Lcg(state: UInt64(m * 1_000_003 + n * 1009 + k))
+        var rng = TestRandom(state: UInt64(m * 1_000_003 + n * 1009 + k))
         var w = [Int8](repeating: 0, count: n * k)
-        for i in w.indices { w[i] = Int8(truncatingIfNeeded: Int(rng.next() % 255) - 127) }
+        for i in w.indices { w[i] = Int8(truncatingIfNeeded: Int((rng.next() >> 33) % 255) - 127) }
         // Extreme rows: all +127 and all −127, to exercise the largest sums.
         if n > 1 { for p in 0..<k { w[p] = 127; w[k + p] = -127 } }
         var x = [Float](repeating: 0, count: m * k)
-        for i in x.indices { x[i] = rng.float() }
+        for i in x.indices { x[i] = Float(Int((rng.next() >> 33) % 2001) - 1000) / 250 }
         let matrix = Int8Matrix(rowMajor: w, scales: [Float](repeating: 1, count: n), rows: n, depth: k, kernel: kernel)
         let workspace = Workspace()
         var scales = [Float](repeating: 0, count: m)

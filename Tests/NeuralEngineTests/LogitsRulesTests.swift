@@ -15,12 +15,9 @@ import Testing
     }
 
     func rows() -> [[Float]] {
-        var state: UInt64 = 42
-        func next() -> Float {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Float(Int(state >> 40) % 41 - 20) / 4   // many ties
-        }
-        var rows: [[Float]] = (0..<20).map { n in (0..<(37 + n * 13)).map { _ in next() } }
+        var random = TestRandom(state: 42)
+        // Quarter steps in [−5, 5]: many ties.
+        var rows: [[Float]] = (0..<20).map { n in random.floats(37 + n * 13, range: 20, divisor: 4) }
         rows.append([-0.0, 0.0, -1, -0.0])
         rows.append([-5, -3, -3, -7, -3])
         rows.append([Float](repeating: -Float.greatestFiniteMagnitude, count: 40) + [-1e30])
