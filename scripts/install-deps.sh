@@ -40,7 +40,10 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# Another apt run (a second checkout's tests, unattended upgrades) may hold dpkg's lock: wait for
+# it rather than fail.
+apt_opts=(-o DPkg::Lock::Timeout=900)
 # An old or empty package list cannot find the packages: refresh it once per run.
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+$sudo apt-get "${apt_opts[@]}" update -qq
+$sudo apt-get "${apt_opts[@]}" install -y -qq --no-install-recommends "${missing[@]}"
 echo "install-deps: done"
