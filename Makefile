@@ -20,8 +20,10 @@ deps-test:
 build:
 	$(SWIFT) build
 
+# glossa runs glossa-apertium-tagger (built beside it) in place of apertium-tagger.
 build-release:
 	$(SWIFT) build -c release --product glossa
+	$(SWIFT) build -c release --product glossa-apertium-tagger
 
 # Installs what is missing, builds in release mode and starts the service with the default pairs.
 serve: deps build-release

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "glossa", targets: ["glossa"]),
+        .executable(name: "glossa-apertium-tagger", targets: ["glossa-apertium-tagger"]),
         .library(name: "TranslationCore", targets: ["TranslationCore"]),
         .library(name: "TranslationKit", targets: ["TranslationKit"]),
     ],
@@ -31,6 +32,16 @@ let package = Package(
 
         // Apertium rule-based engine: warm null-flush pipelines of Debian's apertium tools.
         .target(name: "ApertiumEngine", dependencies: ["TranslationCore"]),
+        // apertium-tagger over libapertium (Debian apertium-dev) with its model restored after
+        // every null-flushed request; ApertiumEngine runs it in place of the stock tagger (see
+        // its main.cpp for the state apertium-tagger keeps).
+        .executableTarget(
+            name: "glossa-apertium-tagger",
+            linkerSettings: [
+                .linkedLibrary("apertium"), .linkedLibrary("lttoolbox"), .linkedLibrary("icuio"),
+                .linkedLibrary("icuuc"), .linkedLibrary("stdc++"),
+            ]
+        ),
 
         // Neural engine: CTranslate2 / Argos Translate models run in Swift over OpenBLAS.
         .systemLibrary(name: "CBLAS"),

@@ -9,7 +9,8 @@ set -euo pipefail
 profile=${1:-serve}
 shift || true
 
-build_pkgs=(apertium apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev pkg-config
+# apertium-dev: libapertium's headers, for glossa-apertium-tagger.
+build_pkgs=(apertium apertium-dev apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev pkg-config
             libopenblas-dev libsentencepiece-dev zlib1g-dev)
 default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt apertium-fr-es apertium-es-gl)
 test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece)

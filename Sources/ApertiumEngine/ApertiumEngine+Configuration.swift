@@ -19,15 +19,20 @@ extension ApertiumEngine {
         /// Longest a pipeline may take to answer one chunk; a pipeline that takes longer is
         /// considered hung, stopped, and its request retried once. Default: 30 seconds.
         public var requestTimeout: Duration
-        /// Target size of one chunk of deformatted text in bytes; long input is cut at sentence or
-        /// word breaks near this size, and every chunk is translated. Default: 1024. (Each chunk
-        /// ends in a NUL that makes every stage flush, so small chunks move through the chain
-        /// sooner and keep more stages busy at once; `apertium-bench` measured 1 KB near or above
-        /// the raw command's words per second and 8 KB well below it, at the same CPU cost.)
+        /// Target size of one chunk of deformatted text in bytes; a text longer than this is cut
+        /// at sentence breaks (else word breaks, never inside a word) near this size, each chunk
+        /// is translated as a request of its own, and the chunks of one call are spread over the
+        /// pair's pipelines. Default: 1024. (Each chunk ends in a NUL that makes every stage
+        /// flush, so small chunks keep more stages busy at once; `apertium-bench` measured 1 KB
+        /// near or above the raw command's words per second and 8 KB well below it.)
         public var chunkSize: Int
-        /// Whether unknown words come back marked with `*` (Apertium's `-g`; false is `-n`).
-        /// Default: true.
-        public var markUnknownWords: Bool
+        /// The program run in place of each `apertium-tagger` stage: `glossa-apertium-tagger`,
+        /// which tags exactly as apertium-tagger does but starts every request from the model as
+        /// loaded (apertium-tagger rewrites its model's open class while it tags, so a warm
+        /// pipeline's answers would depend on earlier requests). Default: `GLOSSA_APERTIUM_TAGGER`,
+        /// else `glossa-apertium-tagger` beside the running executable; nil when neither exists,
+        /// and then the stock tagger runs (``ApertiumEngine/status()`` says so).
+        public var resettingTagger: URL?
         /// Pairs whose pipelines start as soon as the engine is made, so that their first
         /// translation is fast; other pairs start on first use. Default: none.
         public var prewarm: [LanguagePair]
@@ -40,7 +45,7 @@ extension ApertiumEngine {
             maxUsesBeforeRestart: Int = 1000,
             requestTimeout: Duration = .seconds(30),
             chunkSize: Int = 1024,
-            markUnknownWords: Bool = true,
+            resettingTagger: URL? = ResettingTagger.defaultLocation(),
             prewarm: [LanguagePair] = []
         ) {
             self.modeDirectories = modeDirectories
@@ -49,7 +54,7 @@ extension ApertiumEngine {
             self.maxUsesBeforeRestart = maxUsesBeforeRestart
             self.requestTimeout = requestTimeout
             self.chunkSize = chunkSize
-            self.markUnknownWords = markUnknownWords
+            self.resettingTagger = resettingTagger
             self.prewarm = prewarm
         }
     }

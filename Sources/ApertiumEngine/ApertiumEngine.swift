@@ -23,12 +23,18 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     private nonisolated let modes: [LanguagePair: ApertiumMode]
     /// Mode files that were not loaded, with the reason.
     private nonisolated let skipped: [String: String]
-    private var pools: [LanguagePair: PipelinePool<ApertiumPipeline>] = [:]
+    /// Pools by pair and marking: pipelines that mark unknown words (`-g`) start only when a
+    /// request asks for marks.
+    private var pools: [PoolKey: PipelinePool<ApertiumPipeline>] = [:]
     private var isShutDown = false
-    /// Joins short texts into shared chunks (see ``ChunkPacker``).
-    private nonisolated let packer = ChunkPacker()
-    /// Per pair, merges concurrent callers' texts into shared pipeline requests.
-    private var coalescers: [LanguagePair: RequestCoalescer] = [:]
+    /// Per pool, merges concurrent callers' texts into shared pipeline requests.
+    private var coalescers: [PoolKey: RequestCoalescer] = [:]
+
+    /// Which pool serves a request.
+    private struct PoolKey: Hashable {
+        var pair: LanguagePair
+        var marksUnknownWords: Bool
+    }
 
     /// Discovers the installed modes; pipelines start on first use, or at once for the pairs in
     /// `configuration.prewarm`.
@@ -53,14 +59,18 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
 
     /// The modes loaded (by Apertium name) and the mode files skipped, with the reason.
     public func status() -> EngineStatus {
-        EngineStatus(engine: name, loaded: modes.values.map(\.name).sorted(), skipped: skipped)
+        var skipped = skipped
+        if configuration.resettingTagger == nil {
+            skipped[ResettingTagger.executableName] = "not found beside the executable (nor GLOSSA_APERTIUM_TAGGER): the stock apertium-tagger runs, and answers may depend on earlier requests"
+        }
+        return EngineStatus(engine: name, loaded: modes.values.map(\.name).sorted(), skipped: skipped)
     }
 
     /// Starts the pools of `pairs` and waits until each has a pipeline up (or failed to start).
     /// - Throws: ``TranslationError`` `.unsupportedPair` for a pair that is not installed.
     public func prewarm(_ pairs: [LanguagePair]) async throws {
         var started: [PipelinePool<ApertiumPipeline>] = []
-        for pair in pairs { started.append(try await pool(for: pair)) }
+        for pair in pairs { started.append(try await pool(for: PoolKey(pair: pair, marksUnknownWords: false))) }
         for pool in started { await pool.waitUntilReady() }
     }
 
@@ -70,7 +80,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     ///   mode serves `pair`; `.engineFailure` or `.timeout` when the pipeline failed twice;
     ///   `.cancelled` after `shutdown()`.
     public nonisolated func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        let coalescer = try await coalescer(for: pair)
+        let coalescer = try await coalescer(for: PoolKey(pair: pair, marksUnknownWords: options.markUnknownWords))
         if texts.allSatisfy(\.isEmpty) { return texts }
         let streams = texts.map { text -> DeformattedText? in
             text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text))
@@ -89,45 +99,46 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     /// The processes (bash and its stages) of each live pipeline of `pair`: a debugging aid, and
     /// how tests find a stage to kill.
     public func pipelinePIDs(for pair: LanguagePair) async -> [[Int32]] {
-        guard let pool = pools[pair] else { return [] }
+        guard let pool = pools[PoolKey(pair: pair, marksUnknownWords: false)] else { return [] }
         return await pool.processIDs()
     }
 
-    /// The coalescer of `pair` (and so its pool), made on first use.
-    private func coalescer(for pair: LanguagePair) async throws -> RequestCoalescer {
-        if let coalescer = coalescers[pair] { return coalescer }
-        let translator = PackedTranslator(pool: try await pool(for: pair), packer: packer, chunkSize: configuration.chunkSize)
-        if let coalescer = coalescers[pair] { return coalescer }  // made while we were suspended
+    /// The coalescer of `key` (and so its pool), made on first use.
+    private func coalescer(for key: PoolKey) async throws -> RequestCoalescer {
+        if let coalescer = coalescers[key] { return coalescer }
+        let translator = ChunkedTranslator(pool: try await pool(for: key), chunkSize: configuration.chunkSize,
+                                           spread: configuration.maxPipelines)
+        if let coalescer = coalescers[key] { return coalescer }  // made while we were suspended
         let coalescer = RequestCoalescer(translator: translator, maxInFlight: configuration.maxPipelines)
-        coalescers[pair] = coalescer
+        coalescers[key] = coalescer
         return coalescer
     }
 
-    /// The pool of `pair`, made and started on first use.
-    private func pool(for pair: LanguagePair) async throws -> PipelinePool<ApertiumPipeline> {
+    /// The pool of `key`, made and started on first use.
+    private func pool(for key: PoolKey) async throws -> PipelinePool<ApertiumPipeline> {
         if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
-        if let pool = pools[pair] { return pool }
-        guard let mode = modes[pair] else {
-            throw TranslationError.unsupportedPair(pair, available: modes.keys.sorted())
+        if let pool = pools[key] { return pool }
+        guard let mode = modes[key.pair] else {
+            throw TranslationError.unsupportedPair(key.pair, available: modes.keys.sorted())
         }
         let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
             minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
             maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
-        let (mark, timeout) = (configuration.markUnknownWords, configuration.requestTimeout)
+        let (mark, tagger, timeout) = (key.marksUnknownWords, configuration.resettingTagger, configuration.requestTimeout)
         let pool = PipelinePool<ApertiumPipeline>(label: mode.name, limits: limits) {
-            try await Self.startPipeline(mode: mode, markUnknownWords: mark, timeout: timeout)
+            try await Self.startPipeline(mode: mode, markUnknownWords: mark, tagger: tagger, timeout: timeout)
         }
         // Stored before the first suspension, so concurrent callers share this one pool.
-        pools[pair] = pool
+        pools[key] = pool
         await pool.start()
         return pool
     }
 
     /// Starts a pipeline and sends it one empty request, so that a broken mode fails here and a
     /// ready pipeline has its transducers loaded.
-    private static func startPipeline(mode: ApertiumMode, markUnknownWords: Bool, timeout: Duration) async throws -> ApertiumPipeline {
+    private static func startPipeline(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?, timeout: Duration) async throws -> ApertiumPipeline {
         // apertium-wblank-mode and posix_spawn block briefly: not on the cooperative pool.
-        let pipeline = try await offPool { try ApertiumPipeline.start(mode: mode, markUnknownWords: markUnknownWords) }
+        let pipeline = try await offPool { try ApertiumPipeline.start(mode: mode, markUnknownWords: markUnknownWords, tagger: tagger) }
         let watchdog = Task {
             try await Task.sleep(for: timeout)
             pipeline.terminate()

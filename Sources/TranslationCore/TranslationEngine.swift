@@ -12,16 +12,23 @@ public struct TranslationOptions: Sendable, Equatable {
     public var noRepeatNgramSize: Int?
     /// Worker threads for neural engines. Default: engine's own (nil).
     public var threads: Int?
+    /// Whether the engine may mark words in its output the way Apertium does: `*` before an
+    /// unknown word, `#` before a word it could not generate, `@` before one its bilingual
+    /// dictionary lacks. Only APy's `markUnknown` asks for marks; Google, LibreTranslate, DeepL
+    /// and the SDK never show them. Default: false.
+    public var markUnknownWords: Bool
 
     /// Options with every default.
     public init(format: TextFormat = .text, beamSize: Int? = nil, lengthPenalty: Double? = nil,
-                maxDecodingLength: Int? = nil, noRepeatNgramSize: Int? = nil, threads: Int? = nil) {
+                maxDecodingLength: Int? = nil, noRepeatNgramSize: Int? = nil, threads: Int? = nil,
+                markUnknownWords: Bool = false) {
         self.format = format
         self.beamSize = beamSize
         self.lengthPenalty = lengthPenalty
         self.maxDecodingLength = maxDecodingLength
         self.noRepeatNgramSize = noRepeatNgramSize
         self.threads = threads
+        self.markUnknownWords = markUnknownWords
     }
 }
 

@@ -2,10 +2,10 @@ import Foundation
 import TranslationCore
 import TranslationService
 
-/// `glossa translate [--from LANG] --to LANG [--format text|html] [--json] [TEXT ...]`
+/// `glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]`
 enum TranslateCommand {
     static let help = """
-        USAGE: glossa translate [--from LANG] --to LANG [--format text|html] [--json] [TEXT ...]
+        USAGE: glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]
 
         Translates each TEXT, or each line of standard input when no TEXT is given: one line in,
         one line out, in order, so files stream through. Without --from, each input's language is
@@ -16,6 +16,9 @@ enum TranslateCommand {
           -f, --from LANG        source language (en, eng, en-US, eng_US ...); omitted: detect
           -t, --to LANG          target language (required)
               --format FORMAT    text (default) or html: tags are kept, text between them translated
+              --mark-unknown     Apertium pairs: mark unknown words with *, words that could not be
+                                 generated with # and words missing from the bilingual dictionary
+                                 with @ (default: no marks)
               --json             one JSON object per input: translatedText, source, target, route
               --beam-size N      neural pairs: beam width (1 = greedy)
               --length-penalty X neural pairs: beam-search length penalty
@@ -36,7 +39,7 @@ enum TranslateCommand {
             args = try Arguments(argv,
                 options: ["--from", "--to", "--format", "--beam-size", "--length-penalty",
                           "--max-decoding-length", "--no-repeat-ngram-size", "--threads"],
-                flags: ["--json", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"])
+                flags: ["--json", "--mark-unknown", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"])
             if args.has("--help") { Console.out(help); return ExitCode.success.rawValue }
             guard let to = args.value("--to") else { throw Arguments.UsageError(description: "--to LANG is required") }
             target = try LanguageCode(parsing: to)
@@ -47,7 +50,8 @@ enum TranslateCommand {
                 lengthPenalty: try args.double("--length-penalty"),
                 maxDecodingLength: try args.integer("--max-decoding-length", in: 1...4096),
                 noRepeatNgramSize: try args.integer("--no-repeat-ngram-size", in: 0...32),
-                threads: try args.integer("--threads", in: 1...256))
+                threads: try args.integer("--threads", in: 1...256),
+                markUnknownWords: args.has("--mark-unknown"))
         } catch {
             return Failure.report(error, usage: "glossa translate --help")
         }

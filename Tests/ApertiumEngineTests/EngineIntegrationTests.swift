@@ -79,7 +79,7 @@ import TranslationCore
     }
 
     @Test func specialCharactersSurviveEscaping() async throws {
-        try await Self.withEngine(.init(markUnknownWords: false)) { engine in
+        try await Self.withEngine { engine in
             let out = try await engine.translate(["x [b] \\c ^d$ @e {f} <g> [<glossa:0-0>] 50% a/b\u{0}z"], pair: Self.engSpa,
                                                  options: TranslationOptions())[0]
             for piece in ["[", "]", "\\", "^", "$", "@", "{", "}", "<", ">", "[<glossa:0-0>]", "50%", "\u{0}"] {

@@ -7,8 +7,10 @@
 /// the chunks are contiguous ranges that cover the whole stream (`ChunkerTests` checks it).
 enum Chunker {
     /// Contiguous ranges covering `text.bytes`, each ending at a sentence break when one lies in
-    /// its second half, else at the last word break, else (one word or superblank longer than
-    /// `size`) at the last safe byte, never inside an escape, a superblank or a UTF-8 character.
+    /// its second half, else at the last word break. A chunk never ends inside a word: a word
+    /// (or superblank) longer than `size` makes its chunk longer instead, since each chunk is
+    /// analysed on its own and a cut word would come back as two words (two unknown ones,
+    /// marked `*` where marks are on, or a known word translated out of another).
     static func ranges(of text: DeformattedText, size: Int) -> [Range<Int>] {
         let n = text.bytes.count
         let size = max(size, 16)
@@ -22,11 +24,22 @@ enum Chunker {
             let limit = start + size
             let end = lastBreak(text.sentenceBreaks, after: start + size / 2, upTo: limit)
                 ?? lastBreak(text.breaks, after: start, upTo: limit)
-                ?? safeCut(text.bytes, from: start, limit: limit)
+                ?? firstBreak(text.breaks, after: limit)
+                ?? n
             ranges.append(start..<end)
             start = end
         }
         return ranges
+    }
+
+    /// The first element of sorted `breaks` above `lower`.
+    static func firstBreak(_ breaks: [Int], after lower: Int) -> Int? {
+        var lo = 0, hi = breaks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if breaks[mid] <= lower { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < breaks.count ? breaks[lo] : nil
     }
 
     /// The last element of sorted `breaks` in `(lower, upper]`.
@@ -39,28 +52,5 @@ enum Chunker {
         }
         guard lo > 0, breaks[lo - 1] > lower else { return nil }
         return breaks[lo - 1]
-    }
-
-    /// The last position in `(start, limit]` where the stream may be cut, or the first one after
-    /// `limit` when a superblank spans the whole window.
-    static func safeCut(_ bytes: [UInt8], from start: Int, limit: Int) -> Int {
-        var depth = 0
-        var lastSafe: Int?
-        var i = start
-        while i < bytes.count {
-            if i > start && depth == 0 && (bytes[i] & 0xC0) != 0x80 {
-                if i > limit, lastSafe != nil { break }
-                lastSafe = i
-                if i >= limit { break }
-            }
-            let b = bytes[i]
-            if b == Byte.backslash {
-                i += 2 // the escaped byte belongs to its backslash
-                continue
-            }
-            if b == Byte.openBracket { depth += 1 } else if b == Byte.closeBracket, depth > 0 { depth -= 1 }
-            i += 1
-        }
-        return lastSafe ?? bytes.count
     }
 }

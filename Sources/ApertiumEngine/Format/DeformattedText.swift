@@ -13,6 +13,8 @@ struct DeformattedText: Sendable, Equatable {
     /// The subset of `breaks` that also end a sentence (after `.[]`, or after `.`, `!`, `?` and a
     /// blank). Ascending.
     var sentenceBreaks: [Int]
+    /// The input's own spelling of the words that went out in NFC.
+    var wordForms = WordForms()
 
     /// The stream as a string, for tests and diagnostics.
     var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -43,8 +45,12 @@ enum Byte {
     static let openBrace: UInt8 = 0x7B
     static let closeBrace: UInt8 = 0x7D
 
-    /// Whitespace as apertium-destxt counts it (`[ \n\t\r]`).
+    static let tilde: UInt8 = 0x7E
+
+    /// Blank characters as apertium-destxt and apertium-deshtml count them (`space-chars` in
+    /// txt-format.xml and html-format.xml: `[ \n\t\r~]`). `~` is one because inside a word it
+    /// would reach the post-generator, for which a `~` marks a word to rewrite (and deletes it).
     static func isBlank(_ b: UInt8) -> Bool {
-        b == space || b == newline || b == tab || b == carriageReturn
+        b == space || b == newline || b == tab || b == carriageReturn || b == tilde
     }
 }

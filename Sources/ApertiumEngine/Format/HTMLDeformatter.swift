@@ -29,7 +29,7 @@ enum HTMLDeformatter {
     /// Deformats `html`.
     static func deformat(_ html: String) -> DeformattedText {
         let input = Array(html.utf8)
-        var builder = StreamBuilder(capacity: input.count)
+        var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
         var i = 0
         while i < input.count {
             let b = input[i]
@@ -45,7 +45,7 @@ enum HTMLDeformatter {
                 i += 1
             } else if b == Byte.ampersand, let entity = HTMLEntities.match(input, at: i) {
                 if let letter = entity.letter {
-                    for byte in letter.utf8 { builder.appendWordByte(byte, escaped: false) }
+                    for byte in letter.utf8 { builder.appendWordByte(byte) }
                 } else {
                     builder.appendBlank(input[i..<entity.end], endsSentence: false, escape: needsEscape)
                 }
@@ -55,7 +55,7 @@ enum HTMLDeformatter {
                 builder.appendRawBlank(Reformatter.nulToken)
                 i += 1
             } else {
-                builder.appendWordByte(b, escaped: needsEscape(b))
+                builder.appendWordByte(b)
                 i += 1
             }
         }

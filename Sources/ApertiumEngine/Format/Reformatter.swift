@@ -7,12 +7,20 @@ enum Reformatter {
     static let nulToken: [UInt8] = [Byte.slash, Byte.zero]
 
     /// Reformats a translated stream. Text and HTML streams reformat the same way: the HTML
-    /// markup travelled verbatim inside superblanks.
-    static func reformat(_ stream: [UInt8]) -> String {
+    /// markup travelled verbatim inside superblanks. Words outside superblanks get the input's
+    /// own Unicode form back from `wordForms`.
+    static func reformat(_ stream: [UInt8], wordForms: WordForms = WordForms()) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(stream.count)
         var i = 0
         var depth = 0 // superblank nesting: `[[...]]` word-bound blanks hold a superblank
+        // Where the text outside superblanks that is not yet restored begins in `out`.
+        var wordsStart = 0
+        func restoreWords() {
+            guard !wordForms.isEmpty, wordsStart < out.count else { return }
+            let restored = wordForms.restore(String(decoding: out[wordsStart...], as: UTF8.self))
+            out.replaceSubrange(wordsStart..., with: restored.utf8)
+        }
         while i < stream.count {
             let b = stream[i]
             if b == Byte.backslash && i + 1 < stream.count {
@@ -23,6 +31,7 @@ enum Reformatter {
             if depth > 0 {
                 if b == Byte.closeBracket {
                     depth -= 1
+                    if depth == 0 { wordsStart = out.count }
                 } else if b == Byte.openBracket {
                     depth += 1
                 } else if b == Byte.slash && i + 1 < stream.count && stream[i + 1] == Byte.zero {
@@ -38,12 +47,14 @@ enum Reformatter {
                     i += 2
                     continue
                 }
+                restoreWords()
                 depth = 1
             } else {
                 out.append(b)
             }
             i += 1
         }
+        if depth == 0 { restoreWords() }
         return String(decoding: out, as: UTF8.self)
     }
 }

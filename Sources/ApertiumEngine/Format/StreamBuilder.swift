@@ -7,8 +7,16 @@
 /// - a group holding a sentence-ending blank (two newlines in text, `<p>`, `<br>`… in HTML) is
 ///   preceded by `.[]`, which forces the tagger and transfer to end the sentence there;
 /// - at the end of input, `.[]` goes before the trailing group unless that group already had one.
+///
+/// Words are collected whole before they are written, so that each goes out in NFC (see
+/// ``WordForms``) and escaped with the format's `escape`.
 struct StreamBuilder {
     private(set) var bytes: [UInt8] = []
+    /// Which word bytes get a backslash in this format.
+    private let escape: (UInt8) -> Bool
+    /// The word being collected, unescaped.
+    private var word: [UInt8] = []
+    private var wordForms = WordForms()
     private var breaks: [Int] = []
     private var sentenceBreaks: [Int] = []
     /// Raw contents of the blank group being collected (already escaped for a superblank).
@@ -20,20 +28,31 @@ struct StreamBuilder {
     /// Bytes of the current word, to know whether it ends a sentence.
     private var lastWordByte: UInt8 = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, escape: @escaping (UInt8) -> Bool) {
+        self.escape = escape
         bytes.reserveCapacity(capacity + capacity / 8 + 16)
     }
 
-    /// Appends one byte of a word; `escaped` bytes get a backslash.
-    mutating func appendWordByte(_ byte: UInt8, escaped: Bool) {
+    /// Appends one byte of a word.
+    mutating func appendWordByte(_ byte: UInt8) {
         flushBlank()
-        if escaped { bytes.append(Byte.backslash) }
-        bytes.append(byte)
+        word.append(byte)
         lastWordByte = byte
+    }
+
+    /// Writes the collected word, composed and escaped.
+    private mutating func flushWord() {
+        guard !word.isEmpty else { return }
+        for b in wordForms.composing(word) {
+            if escape(b) { bytes.append(Byte.backslash) }
+            bytes.append(b)
+        }
+        word.removeAll(keepingCapacity: true)
     }
 
     /// Adds raw bytes to the pending blank group; `endsSentence` marks a group that gets `.[]`.
     mutating func appendBlank<C: Collection<UInt8>>(_ content: C, endsSentence: Bool, escape: (UInt8) -> Bool) {
+        flushWord()
         if pending.isEmpty && !pendingEndsSentence {
             // The word before this group ended here: remember whether it closed a sentence.
             lastWordEndsSentence = lastWordByte == Byte.period || lastWordByte == Byte.bang || lastWordByte == Byte.question
@@ -71,8 +90,9 @@ struct StreamBuilder {
 
     /// Closes the stream: `.[]` before the trailing group, as the Debian deformatters do.
     mutating func finish() -> DeformattedText {
+        flushWord()
         pendingEndsSentence = true
         flushBlank()
-        return DeformattedText(bytes: bytes, breaks: breaks, sentenceBreaks: sentenceBreaks)
+        return DeformattedText(bytes: bytes, breaks: breaks, sentenceBreaks: sentenceBreaks, wordForms: wordForms)
     }
 }

@@ -20,7 +20,7 @@ enum TextDeformatter {
     }
 
     static func deformat(bytes input: UnsafeBufferPointer<UInt8>) -> DeformattedText {
-        var builder = StreamBuilder(capacity: input.count)
+        var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
         var i = 0
         while i < input.count {
             let b = input[i]
@@ -35,7 +35,7 @@ enum TextDeformatter {
                 builder.appendRawBlank(Reformatter.nulToken)
                 i += 1
             } else {
-                builder.appendWordByte(b, escaped: needsEscape(b))
+                builder.appendWordByte(b)
                 i += 1
             }
         }

@@ -30,9 +30,11 @@ final class ApertiumPipeline: PoolPipeline {
     private let nonce: String
     private let state = Mutex(FrameState())
 
-    /// Starts the chain of `mode` (`markUnknownWords` chooses `-g` or `-n` for generation).
-    static func start(mode: ApertiumMode, markUnknownWords: Bool) throws -> ApertiumPipeline {
-        let command = try pipelineCommand(modeFile: mode.file.path)
+    /// Starts the chain of `mode`: `markUnknownWords` chooses `-g` (marks `*`, `#`, `@`) or `-n`
+    /// (no marks) for generation; `tagger`, when given, runs in place of `apertium-tagger`.
+    static func start(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?) throws -> ApertiumPipeline {
+        var command = try pipelineCommand(modeFile: mode.file.path)
+        if let tagger { command = ResettingTagger.substitute(in: command, tagger: tagger) }
         var environment = ProcessInfo.processInfo.environment
         // The stages need a UTF-8 locale for case and character classes.
         if environment["LC_ALL"] == nil && environment["LANG"] == nil { environment["LC_ALL"] = "C.UTF-8" }

@@ -4,18 +4,18 @@
 /// a wake-up whatever its size; under many small concurrent requests (an HTTP server's single
 /// sentences) that per-request cost, not the translation, used the CPU. While `maxInFlight`
 /// requests are running, later callers wait here; when one finishes, everything waiting goes
-/// out as one request (its texts packed into shared chunks), and each caller gets exactly its
+/// out as one request, and each caller gets exactly its
 /// own results back, in order. A failure reaches every caller of that request (the pool has
 /// already retried it once on a fresh pipeline).
 actor RequestCoalescer {
-    private let translator: PackedTranslator
+    private let translator: ChunkedTranslator
     private let maxInFlight: Int
     /// Most texts merged into one request, so one request stays a bounded amount of work.
     private let maxTextsPerRequest = 4096
     private var inFlight = 0
     private var waiting: [(streams: [DeformattedText?], continuation: CheckedContinuation<[String], any Error>)] = []
 
-    init(translator: PackedTranslator, maxInFlight: Int) {
+    init(translator: ChunkedTranslator, maxInFlight: Int) {
         self.translator = translator
         self.maxInFlight = max(1, maxInFlight)
     }

@@ -33,17 +33,16 @@ struct APyAPI: Sendable {
                 throw APIError.translation(TranslationError(.invalidLanguage, "That pair is invalid, use e.g. eng|spa (\((error as? TranslationError)?.message ?? "\(error)"))"))
             }
             let format = try Self.format(p)
+            // APy marks unknown words (`*`, `#`, `@`) unless markUnknown is no; the engine does it.
+            let marks = !["no", "false", "0"].contains(p.last("markUnknown")?.lowercased() ?? "yes")
             let result: TranslationResult
             do {
-                result = try await service.translate([text], from: source, to: target, options: TranslationOptions(format: format))[0]
+                result = try await service.translate([text], from: source, to: target,
+                                                     options: TranslationOptions(format: format, markUnknownWords: marks))[0]
             } catch let error as TranslationError where [.unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled].contains(error.kind) {
                 throw APIError.translation(TranslationError(error.kind, "That pair is not installed (\(error.message))"))
             }
-            var translated = result.translatedText
-            if let mark = p.last("markUnknown")?.lowercased(), ["no", "false", "0"].contains(mark) {
-                translated = Self.strippingUnknownMarks(translated)
-            }
-            var data: [(String, JSON)] = [("translatedText", .string(translated))]
+            var data: [(String, JSON)] = [("translatedText", .string(result.translatedText))]
             if source == nil { data.append(("detectedSourceLanguage", .string(result.source.apertiumCode))) }
             let body = AjaxEnvelope.success(.object(data))
             return EndpointResult(response: APyEnvelope.render(body, request: request), characters: text.count)
@@ -96,20 +95,6 @@ struct APyAPI: Sendable {
         case "html", "html-noent", "html-alt": return .html
         default: throw TranslationError.invalidArgument("format", given: value, accepted: "txt, html, html-noent")
         }
-    }
-
-    /// Removes Apertium's `*` before unknown words (`markUnknown=no`), only where a word starts.
-    static func strippingUnknownMarks(_ text: String) -> String {
-        var out = ""
-        var previous: Character = " "
-        let chars = Array(text)
-        for (i, c) in chars.enumerated() {
-            let next = i + 1 < chars.count ? chars[i + 1] : " "
-            if c == "*", !previous.isLetter, !previous.isNumber, next.isLetter || next.isNumber { previous = c; continue }
-            out.append(c)
-            previous = c
-        }
-        return out
     }
 }
 

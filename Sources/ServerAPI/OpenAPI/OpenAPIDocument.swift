@@ -45,7 +45,7 @@ enum OpenAPIDocument {
             Parameter(name: "langpair", required: true, description: "eng|spa (ISO 639-3 or 639-1); an empty source detects."),
             Parameter(name: "q", required: true, description: "Text to translate (once)."),
             Parameter(name: "format", required: false, description: "html (default), html-noent or txt."),
-            Parameter(name: "markUnknown", required: false, description: "yes (default) or no: strip the * before unknown words."),
+            Parameter(name: "markUnknown", required: false, description: "yes (default): mark unknown words with *, words that could not be generated with # and words missing from the bilingual dictionary with @, as APy does; no: no marks."),
             Parameter(name: "callback", required: false, description: "JSONP function name."),
         ],
         "apy_list_pairs": [
