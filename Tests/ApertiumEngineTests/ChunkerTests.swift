@@ -31,17 +31,25 @@ import Testing
         }
     }
 
-    @Test func longWordIsCutOutsideEscapesAndCharacters() {
-        let word = String(repeating: "é/[ü", count: 500) // multi-byte letters and escapes, no break
-        let stream = TextDeformatter.deformat(word)
+    @Test func aWordIsNeverCut() {
+        // A 10 KB word (multi-byte letters and escapes, no break) between short words: the
+        // word's chunk grows past the size instead, since each chunk is analysed on its own.
+        let word = String(repeating: "é/[ü", count: 2500)
+        let stream = TextDeformatter.deformat("one two " + word + " three four five six seven")
         let ranges = check(stream, size: 64)
-        #expect(ranges.count > 10)
-        for range in ranges {
-            // Every chunk is valid UTF-8 and ends on a complete escape.
-            #expect(String(validating: Array(stream.bytes[range]), as: UTF8.self) != nil)
-            #expect(Reformatter.reformat(Array(stream.bytes[range])).count > 0)
-        }
-        #expect(ranges.map { Reformatter.reformat(Array(stream.bytes[$0])) }.joined() == word)
+        let chunks = ranges.map { Reformatter.reformat(Array(stream.bytes[$0])) }
+        #expect(chunks.contains { $0.contains(word) }, "the word was cut: \(chunks.map(\.count))")
+        #expect(chunks.joined() == "one two " + word + " three four five six seven")
+    }
+
+    @Test func runsSpreadChunksEvenly() {
+        #expect(ChunkedTranslator.runs(byteCounts: [], count: 2) == [])
+        #expect(ChunkedTranslator.runs(byteCounts: [10], count: 2) == [0..<1])
+        #expect(ChunkedTranslator.runs(byteCounts: [10, 10, 10, 10], count: 2) == [0..<2, 2..<4])
+        #expect(ChunkedTranslator.runs(byteCounts: [100, 1, 1, 1], count: 2) == [0..<1, 1..<4])
+        #expect(ChunkedTranslator.runs(byteCounts: [1, 1, 1, 100], count: 2) == [0..<3, 3..<4])
+        #expect(ChunkedTranslator.runs(byteCounts: [5, 5, 5], count: 3) == [0..<1, 1..<2, 2..<3])
+        #expect(ChunkedTranslator.runs(byteCounts: [5, 5], count: 1) == [0..<2])
     }
 
     @Test func longSuperblankIsNeverSplit() {

@@ -23,8 +23,10 @@ enum HTMLDeformatter {
         "h1", "h2", "h3", "h4", "h5", "h6",
     ]
 
-    /// Elements whose whole body is kept verbatim.
-    static let opaqueElements = ["script", "style", "apertium-notrans"]
+    /// Elements whose whole body is kept verbatim: code (deshtml's `script`, `style` and
+    /// `apertium-notrans`, and `code`, which deshtml would translate), and any element marked
+    /// `translate="no"` or `class="notranslate"` (how a page tells Google Translate to leave it).
+    static let opaqueElements: Set<String> = ["script", "style", "apertium-notrans", "code"]
 
     /// Deformats `html`.
     static func deformat(_ html: String) -> DeformattedText {
@@ -40,6 +42,11 @@ enum HTMLDeformatter {
                 let end = markupEnd(input, from: i)
                 builder.appendBlank(input[i..<end.index], endsSentence: end.endsSentence, escape: needsEscape)
                 i = end.index
+            } else if b == Byte.openBrace, i + 1 < input.count, input[i + 1] == Byte.openBrace,
+                      let close = find(input, "}}", from: i + 2) {
+                // `{{…}}` is a comment to deshtml (templates: MediaWiki, Vue, Angular).
+                builder.appendBlank(input[i..<(close + 2)], endsSentence: false, escape: needsEscape)
+                i = close + 2
             } else if b == Byte.greater {
                 builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)
                 i += 1
@@ -75,13 +82,50 @@ enum HTMLDeformatter {
         let lowered = name.name.lowercased()
         // The tag name must end the name: `<p>` or `<p class…>`, not `<pre>`.
         let nameEnds = name.end < s.count && (s[name.end] == Byte.greater || s[name.end] == Byte.space)
-        if !name.closing, nameEnds, opaqueElements.contains(lowered) {
-            // The body runs to `</name>`; an unclosed element runs to the end of the input.
-            guard let bodyEnd = findCaseInsensitive(s, "</" + lowered, from: close + 1) else { return (s.count, false) }
-            let tagClose = s[bodyEnd...].firstIndex(of: Byte.greater).map { $0 + 1 } ?? s.count
-            return (tagClose, false)
+        if !name.closing, !name.bang, nameEnds,
+           opaqueElements.contains(lowered) || marksNoTranslate(s[start...close]) {
+            // The body runs to the matching `</name>`; an unclosed element runs to the end.
+            return (elementEnd(s, name: lowered, bodyFrom: close + 1), false)
         }
         return (close + 1, !name.bang && nameEnds && sentenceTags.contains(lowered))
+    }
+
+    /// Whether a start tag carries `translate="no"` or the class `notranslate`.
+    static func marksNoTranslate(_ tag: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: tag, as: UTF8.self).lowercased()
+        for form in ["translate=\"no\"", "translate='no'", "translate=no "] where text.contains(form) { return true }
+        if text.hasSuffix("translate=no>") || text.hasSuffix("translate=no/>") { return true }
+        guard let classStart = text.range(of: "class=") else { return false }
+        let rest = text[classStart.upperBound...]
+        let value: Substring
+        if let quote = rest.first, quote == "\"" || quote == "'" {
+            value = rest.dropFirst().prefix { $0 != quote }
+        } else {
+            value = rest.prefix { $0 != " " && $0 != ">" }
+        }
+        return value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("notranslate")
+    }
+
+    /// The index after the `</name>` that closes an element whose body starts at `bodyFrom`,
+    /// counting nested elements of the same name; the end of the input when it is not closed.
+    /// Script and style bodies are raw text, in which nothing nests.
+    static func elementEnd(_ s: [UInt8], name: String, bodyFrom: Int) -> Int {
+        let raw = name == "script" || name == "style"
+        var depth = 1
+        var i = bodyFrom
+        while i < s.count {
+            guard s[i] == Byte.less, let tag = tagName(s, from: i + 1), tag.name.lowercased() == name,
+                  tag.end >= s.count || !isLetter(s[tag.end]) else { i += 1; continue }
+            let close = s[i...].firstIndex(of: Byte.greater).map { $0 + 1 } ?? s.count
+            if tag.closing {
+                depth -= 1
+                if depth == 0 { return close }
+            } else if !raw, !(close >= 2 && s[close - 2] == Byte.slash) {
+                depth += 1
+            }
+            i = close
+        }
+        return s.count
     }
 
     /// The tag name after `<` (or `</`, `<!`, `<?`), when a letter starts it.

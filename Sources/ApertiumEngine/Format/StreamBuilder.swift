@@ -58,6 +58,11 @@ struct StreamBuilder {
             lastWordEndsSentence = lastWordByte == Byte.period || lastWordByte == Byte.bang || lastWordByte == Byte.question
         }
         for b in content {
+            if b == Byte.nul {
+                // A NUL would end the request frame early (one can hide in a comment or script).
+                pending += Reformatter.nulToken
+                continue
+            }
             if escape(b) { pending.append(Byte.backslash) }
             pending.append(b)
         }

@@ -17,6 +17,9 @@ struct ChunkedTranslator: Sendable {
     /// Most pipelines one request's chunks are spread over.
     let spread: Int
 
+    /// `.[]`: the deformatters' forced sentence end.
+    static let forcedSentenceEnd: [UInt8] = [Byte.period, Byte.openBracket, Byte.closeBracket]
+
     /// One translation per stream (`nil` → empty text → `""`).
     func translate(_ streams: [DeformattedText?]) async throws -> [String] {
         var chunks: [[UInt8]] = []
@@ -24,7 +27,14 @@ struct ChunkedTranslator: Sendable {
         for stream in streams {
             guard let stream, !stream.bytes.isEmpty else { parts.append(nil); continue }
             let first = chunks.count
-            for range in Chunker.ranges(of: stream, size: chunkSize) { chunks.append(Array(stream.bytes[range])) }
+            let ranges = Chunker.ranges(of: stream, size: chunkSize)
+            for (k, range) in ranges.enumerated() {
+                // Every chunk but a text's last (which the deformatter closed) gets a forced
+                // sentence end, which the reformatter removes again. Why: a frame with no word in
+                // it (`\^ ` before a long word) made lrx-proc answer without its NUL, and the
+                // pipeline lost its framing; `.` is always a word.
+                chunks.append(Array(stream.bytes[range]) + (k == ranges.count - 1 ? [] : Self.forcedSentenceEnd))
+            }
             parts.append(first..<chunks.count)
         }
         let outputs = try await spreadOverPipelines(chunks)
@@ -62,8 +72,10 @@ struct ChunkedTranslator: Sendable {
             sum += bytes
             let remainingRuns = count - runs.count - 1
             let share = total * (runs.count + 1) / count
-            // Close the run once it holds its share, leaving a chunk for every run still to come.
-            if remainingRuns > 0, sum >= share, byteCounts.count - (i + 1) >= remainingRuns {
+            let chunksLeft = byteCounts.count - (i + 1)
+            // Close the run once it holds its share (or when every chunk left is needed for the
+            // runs still to come), always leaving a chunk for each of them.
+            if remainingRuns > 0, chunksLeft >= remainingRuns, sum >= share || chunksLeft == remainingRuns {
                 runs.append(start..<(i + 1))
                 start = i + 1
             }

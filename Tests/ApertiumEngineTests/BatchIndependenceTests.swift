@@ -3,10 +3,10 @@ import Testing
 import TranslationCore
 @testable import ApertiumEngine
 
-/// Batches of short texts travel packed into shared chunks; each must come back exactly as it
-/// does when translated alone, in its own place, in text and HTML.
-@Suite(.serialized) struct PackedBatchTests {
-    @Test func packedBatchEqualsTextByText() async throws {
+/// A text in a batch comes back exactly as it does when translated alone, in its own place, in
+/// text and HTML.
+@Suite(.serialized) struct BatchIndependenceTests {
+    @Test func batchEqualsTextByText() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let pair = EngineIntegrationTests.engSpa
             let sentences = try String(contentsOfFile: "../shared/data/flores200-dev/eng_Latn.dev", encoding: .utf8)
@@ -21,7 +21,7 @@ import TranslationCore
         }
     }
 
-    @Test func packedHTMLKeepsEachTextsTags() async throws {
+    @Test func batchedHTMLKeepsEachTextsTags() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let texts = (0..<30).map { "<p id=\"p\($0)\">The <b>house</b> number \($0) is red.</p>" }
             let out = try await engine.translate(texts, pair: EngineIntegrationTests.engSpa, options: TranslationOptions(format: .html))
