@@ -19,6 +19,10 @@ import Testing
         "<b>x</b>  <i>y</i>", "a &amp;&lt; b", "a&#60;b &#x41;", "<P>Up</P>", "<td>x</td>",
         "<!DOCTYPE html><html>x", "<pre>keep</pre> <h2 id=t>Title</h2>", "<ul><li>one</li><li>two</li></ul>",
         "a & b &c d&", "<p>unclosed <b", "<SCRIPT type=x>if (a<b) {}</SCRIPT>after",
+        "<!-- open the house", "a &lt;friend&gt; &quot;Bob&quot; b", "<script>if (a < b && \"x\") {}</script> the house",
+        "<style type=\"text/css\">p > a { content: \"&\"; }</style>x", "<pre>the  house\n  is red</pre>",
+        "<a title=\"the house\" href=\"/the/house\">the house</a>", "<img src=\"a.png\" alt=\"the red house\">",
+        "x {{y z}} w", "a ~ b~c", "<p>x</p><!-- a --><!-- b --> y",
     ]
 
     @Test("text deformatting matches apertium-destxt", arguments: textSamples)

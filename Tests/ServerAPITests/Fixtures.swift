@@ -9,9 +9,12 @@ struct PrefixEngine: TranslationEngine {
     let name = "fake"
     var served: [LanguagePair] = [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
                                   LanguagePair(source: "en", target: "fr")]
+    /// When set, a request that asks for Apertium's marks gets `*` after the prefix.
+    var showsMarks = false
     func pairs() async -> [LanguagePair] { served }
     func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        texts.map { $0.isEmpty ? "" : "\(pair.target.bcp47):\($0)" }
+        let mark = showsMarks && options.markUnknownWords ? "*" : ""
+        return texts.map { $0.isEmpty ? "" : "\(pair.target.bcp47):\(mark)\($0)" }
     }
     func shutdown() async {}
 }
