@@ -180,3 +180,22 @@ def test_roundtrip(run):
     assert steps[1]["language"] == "es"
     assert 2 <= len(steps) <= 51
     assert [s["step"] for s in steps] == list(range(len(steps)))
+
+
+def test_two_runs_over_a_file_agree_with_apertium_line_by_line(run):
+    """Two identical runs of es→fr over FLORES used to disagree (apertium-tagger kept state);
+    each must now give every line exactly as `apertium -u es-fr` gives it alone."""
+    from conftest import SHARED
+    source = SHARED / "data" / "flores200-dev" / "spa_Latn.dev"
+    if not source.exists():
+        pytest.skip(f"FLORES-200 dev is not at {source}")
+    lines = source.read_text().splitlines()[:400]
+    text = ("\n".join(lines) + "\n").encode()
+    first = run("translate", "--from", "es", "--to", "fr", stdin=text, timeout=600)
+    second = run("translate", "--from", "es", "--to", "fr", stdin=text, timeout=600)
+    assert first.returncode == 0 and second.returncode == 0, err(first) + err(second)
+    assert first.stdout == second.stdout
+    answers = out(first).split("\n")
+    for index in range(0, len(lines), 40):
+        raw = subprocess.run(["apertium", "-u", "es-fr"], input=lines[index].encode(), capture_output=True, timeout=120)
+        assert answers[index] == raw.stdout.decode(), f"line {index}: {lines[index]}"
