@@ -111,11 +111,13 @@ let package = Package(
         // An async Request → Response HTTP/1.1 server over libmicrohttpd.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
 
-        // The wire protocols (Google v2, AJAX v1 / APy, health, metrics, OpenAPI) over TranslationService.
+        // The wire protocols as dialects (Google v2, AJAX v1, APy, LibreTranslate, DeepL, Glossa's
+        // own), a router with middleware, health, metrics and OpenAPI, over TranslationService.
         .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp"]),
 
-        // Glossa's own wire types (the streaming endpoint, the pair list), shared by server and SDK.
-        .target(name: "GlossaWire"),
+        // The wire shapes the server writes and the SDK reads (JSON, Google v2 bodies, the
+        // streaming endpoint, the pair list), defined once.
+        .target(name: "GlossaWire", dependencies: ["TranslationCore"]),
 
         // The Swift SDK: Apple's Translation API (TranslationSession, LanguageAvailability) over
         // local engines or a Glossa server, and a typed Google v2 client.

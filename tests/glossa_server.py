@@ -1,5 +1,6 @@
 """A live `glossa serve` on 127.0.0.1 for the HTTP tests: started on a free port (`--port 0`, the
 port is read from its first line), stopped by PID with SIGTERM, which must end it gracefully."""
+import http.client
 import os
 import pathlib
 import re
@@ -68,3 +69,13 @@ def server():
     s = Server(binary)
     yield s
     assert s.stop() == 0, "glossa serve must exit 0 after SIGTERM (graceful shutdown)"
+
+
+def call(srv, method, path, body=None, headers=None):
+    """One request on its own connection to `srv`; returns (status, headers as a dict, body bytes)."""
+    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, dict(response.getheaders()), data

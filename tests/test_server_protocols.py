@@ -1,20 +1,10 @@
 """The AJAX v1 / APy formats, health, metrics and bad input against a live `glossa serve` with the
 real Apertium eng-spa pair, compared byte for byte where the format is fixed."""
-import http.client
 import json
 import socket
 import urllib.parse
 
-from glossa_server import server  # noqa: F401  (the fixture)
-
-
-def call(server, method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-    conn.request(method, path, body=body, headers=headers or {})
-    response = conn.getresponse()
-    data = response.read()
-    conn.close()
-    return response.status, dict(response.getheaders()), data
+from glossa_server import call, server  # noqa: F401  (the fixture)
 
 
 def test_apy_translate_exact(server):

@@ -55,3 +55,16 @@ uint16_t glossa_mhd_bound_port(struct MHD_Daemon *daemon) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == NULL ? 0 : info->port;
 }
+
+size_t glossa_mhd_client_address(struct MHD_Connection *connection, char *out, size_t out_size) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (info == NULL || info->client_addr == NULL || out_size == 0) return 0;
+  const struct sockaddr *address = info->client_addr;
+  const char *written = NULL;
+  if (address->sa_family == AF_INET) {
+    written = inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, (socklen_t)out_size);
+  } else if (address->sa_family == AF_INET6) {
+    written = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, (socklen_t)out_size);
+  }
+  return written == NULL ? 0 : strlen(out);
+}

@@ -65,13 +65,13 @@ public struct StreamLine: Codable, Sendable, Equatable {
 public struct StreamError: Codable, Sendable, Equatable {
     /// The HTTP status the failure would have had as a whole request (400, 500, …).
     public var code: Int
-    /// Glossa's error kind (`TranslationError.Kind` raw value: `unsupportedPair`, `unableToIdentifyLanguage`, …).
-    public var reason: String
+    /// Why, as a stable wire string (``StreamErrorReason``: `unsupportedPair`, `unableToIdentifyLanguage`, …).
+    public var reason: StreamErrorReason
     /// A readable sentence: what was given, what went wrong, what is accepted.
     public var message: String
 
     /// Makes an error.
-    public init(code: Int, reason: String, message: String) {
+    public init(code: Int, reason: StreamErrorReason, message: String) {
         self.code = code
         self.reason = reason
         self.message = message

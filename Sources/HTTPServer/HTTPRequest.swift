@@ -21,16 +21,20 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the body was kept or refused for size.
     public var bodyStatus: BodyStatus
+    /// The numeric address of the peer that sent the request (`127.0.0.1`, `::1`), for rate
+    /// limits and logs; nil when unknown. It is the TCP peer: behind a proxy, the proxy.
+    public var clientAddress: String?
 
     /// Makes a request (the server makes them; tests may too).
     public init(method: String, path: String, query: String = "", headers: HTTPHeaders = [:],
-                body: [UInt8] = [], bodyStatus: BodyStatus = .complete) {
+                body: [UInt8] = [], bodyStatus: BodyStatus = .complete, clientAddress: String? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
         self.bodyStatus = bodyStatus
+        self.clientAddress = clientAddress
     }
 
     /// Splits a request target (`/p?a=1`) into path and query.

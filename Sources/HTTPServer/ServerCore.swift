@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Synchronization
 
 /// The Swift side of the daemon: turns MHD's callbacks into ``HTTPRequest``s, runs the handler on
@@ -99,7 +100,8 @@ final class ServerCore: Sendable {
         let request = HTTPRequest(
             method: context.method, path: path, query: query, headers: context.headers,
             body: context.body,
-            bodyStatus: context.bodyTooLarge ? .tooLarge(limit: configuration.maxBodyBytes) : .complete)
+            bodyStatus: context.bodyTooLarge ? .tooLarge(limit: configuration.maxBodyBytes) : .complete,
+            clientAddress: Self.clientAddress(of: connection))
         context.body = []
         context.phase = .dispatched
         let handle = ConnectionHandle(pointer: connection)
@@ -140,6 +142,14 @@ final class ServerCore: Sendable {
             _ = MHD_add_response_header(made, name, value)
         }
         return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    /// The peer's numeric address, from the connection's socket address.
+    private static func clientAddress(of connection: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = glossa_mhd_client_address(connection, &buffer, buffer.count)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func headers(of connection: OpaquePointer) -> HTTPHeaders {

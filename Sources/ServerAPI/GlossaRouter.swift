@@ -5,86 +5,85 @@ import TranslationService
 public struct ServerAPIConfiguration: Sendable {
     /// Where metrics are recorded; pass one to read them elsewhere. Default: a new registry.
     public var metrics: Metrics = Metrics()
+    /// Middleware run around every routed request, after the built-in metrics and CORS layers
+    /// and before the endpoint, first outermost (authentication, quotas, rate limits).
+    /// Default: none.
+    public var middleware: [any Middleware] = []
 
     /// The defaults.
     public init() {}
 }
 
-/// Makes the handler for every Glossa endpoint over `service`: Google v2, AJAX v1, APy,
-/// `/health`, `/metrics` and `/openapi.json`.
+/// Makes the handler for every Glossa endpoint over `service`: every dialect of
+/// ``Dialects/standard(_:)`` with `/openapi.json` built from their endpoints.
 public func makeGlossaRouter(service: TranslationService,
                              configuration: ServerAPIConfiguration = ServerAPIConfiguration()) -> GlossaRouter {
-    GlossaRouter(service: service, metrics: configuration.metrics)
+    GlossaRouter(service: service, configuration: configuration)
 }
 
-/// Dispatches requests by path to their protocol's endpoint, answers CORS pre-flights, renders
-/// routing errors in the protocol's envelope and records metrics for every request.
+/// Routes each request to its dialect's endpoint through the middleware chain: metrics, CORS,
+/// the configured middleware, then the endpoint. A path with no route gets a plain-text 404
+/// (see ``notFoundBody(path:)``): no protocol is guessed from a path it does not serve.
 public struct GlossaRouter: HTTPHandler {
-    let endpoints: [Endpoint]
     /// The registry every request is recorded in.
     public let metrics: Metrics
+    private let table: RouteTable
+    /// Around matched requests: the built-in layers, then the configured ones.
+    private let chain: [any Middleware]
+    /// Around 404s, 405s and pre-flights: only the built-in layers (no route, so no key to check).
+    private let builtIn: [any Middleware]
+    /// The dialect that answers paths with no route.
+    private let unmatched: Dialect
 
-    init(service: TranslationService, metrics: Metrics) {
-        self.metrics = metrics
-        var endpoints = GoogleV2API(service: service).endpoints
-            + AjaxV1API(service: service).endpoints
-            + APyAPI(service: service).endpoints
-            + HealthAPI(service: service, metrics: metrics, started: .now).endpoints
-            + StreamingAPI(service: service).endpoints
-        let documented = endpoints
-        let document = OpenAPIDocument.make(endpoints: documented + [Self.openAPIEndpoint(nil)])
-        endpoints.append(Self.openAPIEndpoint(document))
-        endpoints += WebAppEndpoints.endpoints
-        self.endpoints = endpoints
+    init(service: TranslationService, configuration: ServerAPIConfiguration) {
+        metrics = configuration.metrics
+        let documents = APIDocuments()
+        let context = DialectContext(service: service, metrics: metrics, started: .now, documents: documents)
+        let dialects = Dialects.standard(context)
+        documents.publish(dialects)
+        table = RouteTable(dialects: dialects)
+        builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware()]
+        chain = builtIn + configuration.middleware
+        unmatched = Dialects.unmatched
     }
 
-    private static func openAPIEndpoint(_ document: JSON?) -> Endpoint {
-        Endpoint(name: "openapi", path: "/openapi.json", methods: ["GET"], wire: .glossa,
-                 summary: "This OpenAPI 3 document") { _ in
-            EndpointResult(response: jsonResponse(document ?? .null, style: JSON.Style(pretty: true)))
-        }
-    }
-
-    /// Routes one request and records it in ``metrics``.
+    /// Routes one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let start = ContinuousClock.now
-        if request.method == "OPTIONS" {
-            var response = HTTPResponse(status: 204)
-            Self.addCORS(&response, preflight: true)
-            return response
-        }
-        var path = request.path
-        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        let name: String
-        var result: EndpointResult
-        if let endpoint = endpoints.first(where: { $0.path == path }) {
-            name = endpoint.name
-            let method = request.method == "HEAD" ? "GET" : request.method
-            if endpoint.methods.contains(method) {
-                result = await endpoint.handle(request)
-            } else {
-                result = errorResult(.methodNotAllowed(method: request.method, allowed: endpoint.methods), wire: endpoint.wire, request: request)
-                result.response.headers.set("Allow", (endpoint.methods + ["OPTIONS"]).joined(separator: ", "))
+        switch table.match(request) {
+        case .found(let route, let pathParameters):
+            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters)
+            let endpoint = route.endpoint
+            let run = chain.wrapping { request in
+                do { return try await endpoint.handle(request) } catch { return request.reject(.from(error)) }
             }
-        } else {
-            name = "unmatched"
-            let wire: WireProtocol = path.hasPrefix("/language/") ? .googleV2 : path.hasPrefix("/ajax/") ? .ajaxV1 : .glossa
-            result = errorResult(.notFound(path: request.path), wire: wire, request: request)
+            return await run(routed).response
+        case .methodNotAllowed(let route, let allowed, let pathParameters):
+            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: .none, pathParameters)
+            let run = builtIn.wrapping { request in
+                // OPTIONS is the CORS pre-flight (CORSMiddleware adds its headers) or a plain
+                // question about the methods; either way the answer is the Allow list.
+                var result = request.http.method == "OPTIONS"
+                    ? EndpointResult(response: HTTPResponse(status: 204))
+                    : request.reject(.methodNotAllowed(method: request.http.method, allowed: allowed))
+                result.response.headers.set("Allow", (allowed + ["OPTIONS"]).joined(separator: ", "))
+                return result
+            }
+            return await run(routed).response
+        case .notFound:
+            let routed = Self.routed(request, "unmatched", unmatched, input: .none, [:])
+            let run = builtIn.wrapping { request in request.reject(.notFound(path: request.http.path)) }
+            return await run(routed).response
         }
-        Self.addCORS(&result.response, preflight: false)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        metrics.record(endpoint: name, status: result.response.status, seconds: seconds,
-                       characters: result.characters, error: result.error?.label)
-        return result.response
     }
 
-    /// Browsers may call every endpoint from any origin, as APy and LibreTranslate allow.
-    private static func addCORS(_ response: inout HTTPResponse, preflight: Bool) {
-        response.headers.set("Access-Control-Allow-Origin", "*")
-        if preflight {
-            response.headers.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-            response.headers.set("Access-Control-Allow-Headers", "accept, cache-control, origin, x-requested-with, x-file-name, content-type, x-goog-api-key, authorization")
+    private static func routed(_ request: HTTPRequest, _ name: String, _ dialect: Dialect, input: ParameterInput,
+                               _ pathParameters: [String: String]) -> RoutedRequest {
+        let parsed: Result<Parameters, APIError>?
+        do { parsed = input == .none ? nil : .success(try Parameters.parse(request, input: input)) } catch {
+            parsed = .failure(error)
         }
+        let credential = dialect.credentials.read(request, parameters: try? parsed?.get())
+        return RoutedRequest(http: request, endpointName: name, pathParameters: pathParameters,
+                             credential: credential, dialect: dialect, parsed: parsed)
     }
 }

@@ -52,11 +52,13 @@ let serveHelp = """
     in flight, then stops the engines).
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
-    AJAX Language API v1 (/ajax/services/language/translate, /detect), Apertium APy (/translate,
-    /listPairs, /identifyLang), Glossa's streaming batch (/glossa/v1/translate/stream, newline-
-    delimited JSON as each result is ready) and pair list (/glossa/v1/pairs), /health, /metrics
-    (Prometheus), /openapi.json. In a browser: the web app at /, and /overlay.js to translate
-    any page (demo at /overlay-demo).
+    LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
+    API v2 (/v2/translate, /v2/usage, /v2/languages), Apertium APy (/translate with langpair,
+    /listPairs, /identifyLang), AJAX Language API v1 (/ajax/services/language/translate,
+    /detect), Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as
+    each result is ready) and pair list (/glossa/v1/pairs), /health, /metrics (Prometheus),
+    /openapi.json (every endpoint). A path with no endpoint gets a plain-text 404. In a browser:
+    the web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
 
     OPTIONS:
       --host ADDRESS  numeric address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)

@@ -37,12 +37,15 @@ struct LiveServer {
     let server: HTTPServer
     let glossa: GlossaServer
 
-    static func start(maxBody: Int = 4096, engine: PrefixEngine = PrefixEngine()) async throws -> LiveServer {
+    static func start(maxBody: Int = 4096, engine: PrefixEngine = PrefixEngine(),
+                      middleware: [any Middleware] = []) async throws -> LiveServer {
         let service = await TranslationService(engines: [engine], detector: WordDetector())
         var http = HTTPServerConfiguration()
         http.maxBodyBytes = maxBody
         http.drainTimeoutSeconds = 5
-        let glossa = GlossaServer(service: service, http: http)
+        var api = ServerAPIConfiguration()
+        api.middleware = middleware
+        let glossa = GlossaServer(service: service, http: http, api: api)
         return LiveServer(server: try glossa.start(host: "127.0.0.1", port: 0), glossa: glossa)
     }
 
@@ -52,8 +55,17 @@ struct LiveServer {
         try #require(await client().request("GET", target, headers: headers))
     }
 
-    func post(_ target: String, _ body: String, contentType: String) async throws -> RawResponse {
-        try #require(await client().request("POST", target, headers: ["Content-Type": contentType], body: Array(body.utf8)))
+    func post(_ target: String, _ body: String, contentType: String, headers: [String: String] = [:]) async throws -> RawResponse {
+        try #require(await client().request("POST", target, headers: headers.merging(["Content-Type": contentType]) { $1 },
+                                            body: Array(body.utf8)))
+    }
+
+    /// Any method, with an optional form or JSON body.
+    func send(_ method: String, _ target: String, _ body: String = "", contentType: String? = nil,
+              headers: [String: String] = [:]) async throws -> RawResponse {
+        var all = headers
+        if let contentType { all["Content-Type"] = contentType }
+        return try #require(await client().request(method, target, headers: all, body: Array(body.utf8)))
     }
 
     func stop() async { await server.shutdown() }

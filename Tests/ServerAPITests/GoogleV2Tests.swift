@@ -109,8 +109,10 @@ struct GoogleV2Tests {
         #expect(error(tooBig).3 == "Request payload size exceeds the limit: 2048 bytes.")
         let nonString = error(try await live.post(v2, #"{"q": [{"a": 1}], "target": "es"}"#, contentType: "application/json"))
         #expect(nonString.0 == 400 && nonString.1 == "parseError")
+        // A path no dialect serves is a plain 404, not a guess at the protocol from its prefix.
         let missingRoute = try await live.get("/language/translate/v3")
-        #expect(missingRoute.status == 404 && error(missingRoute).1 == "notFound")
+        #expect(missingRoute.status == 404 && missingRoute.header("content-type") == "text/plain; charset=utf-8")
+        #expect(missingRoute.text == "No endpoint at /language/translate/v3. Every endpoint is listed at /openapi.json.\n")
         let jsonp = try await live.get("\(v2)?q=hi&target=es&source=en&format=text&prettyPrint=false&callback=cb")
         #expect(jsonp.text == "// API callback\ncb({\"data\":{\"translations\":[{\"translatedText\":\"es:hi\"}]}});")
         let badCallback = try await live.get("\(v2)?q=hi&target=es&callback=alert(1)")

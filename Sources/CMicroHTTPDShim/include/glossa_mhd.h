@@ -1,5 +1,5 @@
-// The few libmicrohttpd calls Swift cannot make itself: MHD_start_daemon and MHD_get_daemon_info
-// are variadic, and Swift cannot call C variadic functions.
+// The few libmicrohttpd calls Swift cannot make itself: MHD_start_daemon, MHD_get_daemon_info
+// and MHD_get_connection_info are variadic, and Swift cannot call C variadic functions.
 #ifndef GLOSSA_MHD_H
 #define GLOSSA_MHD_H
 
@@ -41,5 +41,9 @@ struct MHD_Daemon *glossa_mhd_start(const struct glossa_mhd_settings *settings,
 
 /// The port the daemon listens on (the chosen one when 0 was asked for); 0 if unknown.
 uint16_t glossa_mhd_bound_port(struct MHD_Daemon *daemon);
+
+/// Writes the connection's peer address in numeric form ("127.0.0.1", "::1") into `out`
+/// (NUL-terminated); returns its length, or 0 when unknown or `out` is too small.
+size_t glossa_mhd_client_address(struct MHD_Connection *connection, char *out, size_t out_size);
 
 #endif

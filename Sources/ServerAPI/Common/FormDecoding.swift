@@ -3,7 +3,7 @@
 enum FormDecoding {
     /// The pairs in order; a name may repeat. A `%` not followed by two hex digits is kept as it
     /// is (as browsers and Python's `parse_qsl` do).
-    /// - Throws: ``APIError/malformedBody(_:)`` naming the parameter whose bytes are not UTF-8.
+    /// - Throws: ``APIError/malformedBody(_:_:)`` naming the parameter whose bytes are not UTF-8.
     static func parse<C: Collection<UInt8>>(_ bytes: C, what: String) throws(APIError) -> [(String, String)] {
         var pairs: [(String, String)] = []
         for part in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
@@ -36,7 +36,7 @@ enum FormDecoding {
             i = bytes.index(after: i)
         }
         guard let text = String(validating: out, as: UTF8.self) else {
-            throw .malformedBody("Invalid UTF-8 in the \(what)\(field.map { " (parameter '\($0)')" } ?? ""): text must be UTF-8, percent-encoded.")
+            throw .malformedBody(.encoding, "Invalid UTF-8 in the \(what)\(field.map { " (parameter '\($0)')" } ?? ""): text must be UTF-8, percent-encoded.")
         }
         return text
     }

@@ -1,10 +1,15 @@
+import GlossaWire
 import HTTPServer
 
 /// A request's parameters, merged liberally from every place clients put them: the query string,
 /// then a form body or a JSON body (object, possibly wrapped as `{"data": {...}}`). JSON `null`
-/// means absent; a JSON array gives a repeated parameter; numbers and booleans become their text.
+/// means absent; a JSON array gives a repeated parameter (and ``isList(_:)`` says so); numbers
+/// and booleans become their text.
 struct Parameters: Sendable {
     private var values: [String: [String]] = [:]
+    private var lists: Set<String> = []
+    /// Whether the body was JSON (LibreTranslate reads only the JSON body then, as Flask does).
+    private(set) var fromJSON = false
 
     /// Every value of `name`, query first, then body, in order.
     func all(_ name: String) -> [String] { values[name] ?? [] }
@@ -15,7 +20,20 @@ struct Parameters: Sendable {
     /// Whether `name` appears at all.
     func has(_ name: String) -> Bool { values[name] != nil }
 
+    /// Whether `name` was a JSON array in the body (a batch), as opposed to a single value.
+    func isList(_ name: String) -> Bool { lists.contains(name) }
+
     mutating func add(_ name: String, _ value: String) { values[name, default: []].append(value) }
+
+    /// Reads the query and, by `input`, the body.
+    /// - Throws: ``APIError`` for an oversize, malformed or non-UTF-8 request.
+    static func parse(_ request: HTTPRequest, input: ParameterInput) throws(APIError) -> Parameters {
+        switch input {
+        case .none: return Parameters()
+        case .queryAndForm: return try parse(request, json: false)
+        case .queryFormOrJSON: return try parse(request, json: true)
+        }
+    }
 
     /// Reads the query and the body. `json` says whether a JSON body is accepted (APy and
     /// AJAX v1 take only query and form).
@@ -30,10 +48,12 @@ struct Parameters: Sendable {
         let contentType = (request.headers["Content-Type"] ?? "").lowercased()
         let looksJSON = request.body.first { ![9, 10, 13, 32].contains($0) } == UInt8(ascii: "{")
         if contentType.hasPrefix("application/json") || (json && looksJSON && !contentType.hasPrefix("application/x-www-form-urlencoded")) {
-            guard json else { throw .malformedBody("This endpoint takes parameters in the query string or a form body (application/x-www-form-urlencoded), not JSON.") }
+            guard json else {
+                throw .malformedBody(.unsupportedEncoding, "This endpoint takes parameters in the query string or a form body (application/x-www-form-urlencoded), not JSON.")
+            }
             try parameters.addJSON(request.body)
         } else if contentType.hasPrefix("multipart/") {
-            throw .malformedBody("multipart bodies are not accepted; send application/x-www-form-urlencoded\(json ? " or application/json" : "").")
+            throw .malformedBody(.unsupportedEncoding, "multipart bodies are not accepted; send application/x-www-form-urlencoded\(json ? " or application/json" : "").")
         } else {
             for (name, value) in try FormDecoding.parse(request.body, what: "form body") { parameters.add(name, value) }
         }
@@ -42,30 +62,33 @@ struct Parameters: Sendable {
 
     private mutating func addJSON(_ body: [UInt8]) throws(APIError) {
         guard String(validating: body, as: UTF8.self) != nil else {
-            throw .malformedBody("Invalid JSON payload received: the body is not valid UTF-8.")
+            throw .malformedBody(.invalidJSON, "Invalid JSON payload received: the body is not valid UTF-8.")
         }
         let parsed: JSON
         do { parsed = try JSON.parse(body) } catch {
-            throw .malformedBody("Invalid JSON payload received: the body is not well-formed JSON.")
+            throw .malformedBody(.invalidJSON, "Invalid JSON payload received: the body is not well-formed JSON.")
         }
         guard case .object(var members) = parsed else {
-            throw .malformedBody("Invalid JSON payload received: expected an object like {\"q\": [...], \"target\": \"es\"}.")
+            throw .malformedBody(.notAnObject, "Invalid JSON payload received: expected an object like {\"q\": [...], \"target\": \"es\"}.")
         }
+        fromJSON = true
         // google-api-python-client wraps bodies as {"data": {...}} (its discovery "dataWrapper").
         if case .object(let inner)? = parsed["data"], parsed["q"] == nil { members = inner }
         for (name, value) in members {
             switch value {
             case .null: continue
             case .array(let items):
+                lists.insert(name)
+                if values[name] == nil { values[name] = [] }  // an empty list is present, with no values
                 for item in items {
                     guard let text = Self.scalarText(item) else {
-                        throw .malformedBody("Invalid JSON payload received: '\(name)' must be a string or a list of strings.")
+                        throw .malformedBody(.badValue, "Invalid JSON payload received: '\(name)' must be a string or a list of strings.")
                     }
                     add(name, text)
                 }
             default:
                 guard let text = Self.scalarText(value) else {
-                    throw .malformedBody("Invalid JSON payload received: '\(name)' must be a string or a list of strings.")
+                    throw .malformedBody(.badValue, "Invalid JSON payload received: '\(name)' must be a string or a list of strings.")
                 }
                 add(name, text)
             }
@@ -80,5 +103,18 @@ struct Parameters: Sendable {
         case .bool(let b): return b ? "true" : "false"
         default: return nil
         }
+    }
+}
+
+/// Cheap looks at a request before its endpoint is chosen (two dialects sharing a path).
+enum RequestPeek {
+    /// Whether `name` is in the query string or a form body (not JSON).
+    static func hasFormParameter(_ request: HTTPRequest, _ name: String) -> Bool {
+        if let query = try? FormDecoding.parse(Array(request.query.utf8), what: "query string"), query.contains(where: { $0.0 == name }) {
+            return true
+        }
+        let contentType = (request.headers["Content-Type"] ?? "").lowercased()
+        guard !request.body.isEmpty, !contentType.hasPrefix("application/json"), !contentType.hasPrefix("multipart/") else { return false }
+        return (try? FormDecoding.parse(request.body, what: "form body"))?.contains { $0.0 == name } ?? false
     }
 }

@@ -1,105 +1,65 @@
 import Foundation
-import HTTPServer
+import GlossaWire
 import TranslationCore
 import TranslationService
 
-/// Google Cloud Translation v2 (Basic) at `/language/translate/v2`, `/v2/detect`, `/v2/languages`.
-/// Parses every encoding real clients send (see ``Parameters``) and answers in Google's exact shapes.
+/// Google v2's handlers: decode, call the service, encode in Google's shapes.
 struct GoogleV2API: Sendable {
     let service: TranslationService
     /// Most `q` per request, as Google allows.
     static let maxSegments = 128
 
-    var endpoints: [Endpoint] {
-        [
-            Endpoint(name: "google_v2_translate", path: "/language/translate/v2", methods: ["GET", "POST"], wire: .googleV2,
-                     summary: "Google v2: translate one or more q into target") { await translate($0) },
-            Endpoint(name: "google_v2_detect", path: "/language/translate/v2/detect", methods: ["GET", "POST"], wire: .googleV2,
-                     summary: "Google v2: detect the language of each q") { await detect($0) },
-            Endpoint(name: "google_v2_languages", path: "/language/translate/v2/languages", methods: ["GET", "POST"], wire: .googleV2,
-                     summary: "Google v2: supported languages, named in target when given") { await languages($0) },
-        ]
+    func translate(_ request: RoutedRequest) async throws -> EndpointResult {
+        let p = try request.parameters()
+        let texts = try segments(p)
+        guard let targetText = nonEmpty(p.last("target")) else { throw APIError.missingParameter("target") }
+        let target = try LanguageCode(parsing: targetText)
+        let source = try nonEmpty(p.last("source")).map { try LanguageCode(parsing: $0) }
+        let format = try nonEmpty(p.last("format")).map { try TextFormat(parsing: $0) } ?? .html
+        let model = try nonEmpty(p.last("model")).map(Self.model)
+        let results = try await service.translate(texts, from: source, to: target, options: TranslationOptions(format: format))
+        let body = GoogleV2Wire.TranslateResponse(translations: results.map { result in
+            GoogleV2Wire.Translation(
+                translatedText: format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText,
+                detectedSourceLanguage: source == nil ? result.source.googleCode : nil,
+                model: model)
+        })
+        return EndpointResult(response: GoogleV2Output.render(body.json, request: request.http),
+                              characters: texts.reduce(0) { $0 + $1.count })
     }
 
-    func translate(_ request: HTTPRequest) async -> EndpointResult {
-        do {
-            let p = try Parameters.parse(request, json: true)
-            let texts = try segments(p)
-            guard let targetText = nonEmpty(p.last("target")) else { throw APIError.missingParameter("target") }
-            let target = try LanguageCode(parsing: targetText)
-            let source = try nonEmpty(p.last("source")).map { try LanguageCode(parsing: $0) }
-            let format = try nonEmpty(p.last("format")).map { try TextFormat(parsing: $0) } ?? .html
-            let model = try nonEmpty(p.last("model")).map(Self.model)
-            let results = try await service.translate(texts, from: source, to: target, options: TranslationOptions(format: format))
-            let translations: [JSON] = results.map { result in
-                var members: [(String, JSON)] = [
-                    ("translatedText", .string(format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText)),
-                ]
-                if source == nil { members.append(("detectedSourceLanguage", .string(result.source.googleCode))) }
-                if let model { members.append(("model", .string(model))) }
-                return .object(members)
-            }
-            let body: JSON = .object([("data", .object([("translations", .array(translations))]))])
-            return EndpointResult(response: GoogleV2Output.render(body, request: request),
-                                  characters: texts.reduce(0) { $0 + $1.count })
-        } catch {
-            return errorResult(.from(error), wire: .googleV2, request: request)
-        }
+    func detect(_ request: RoutedRequest) async throws -> EndpointResult {
+        let texts = try segments(try request.parameters())
+        let detections = await service.detect(texts)
+        // One inner list per q with exactly one entry: google-cloud-translate raises otherwise.
+        let body = GoogleV2Wire.DetectResponse(detections: detections.map { d in
+            [GoogleV2Wire.Detection(language: d.language?.googleCode ?? "und", confidence: d.confidence, isReliable: d.isReliable)]
+        })
+        return EndpointResult(response: GoogleV2Output.render(body.json, request: request.http))
     }
 
-    func detect(_ request: HTTPRequest) async -> EndpointResult {
-        do {
-            let p = try Parameters.parse(request, json: true)
-            let texts = try segments(p)
-            let detections = await service.detect(texts)
-            // One inner list per q with exactly one entry: google-cloud-translate raises otherwise.
-            let lists: [JSON] = detections.map { d in
-                .array([.object([
-                    ("language", .string(d.language?.googleCode ?? "und")),
-                    ("isReliable", .bool(d.isReliable)),
-                    ("confidence", .double(d.confidence)),
-                ])])
-            }
-            let body: JSON = .object([("data", .object([("detections", .array(lists))]))])
-            return EndpointResult(response: GoogleV2Output.render(body, request: request))
-        } catch {
-            return errorResult(.from(error), wire: .googleV2, request: request)
+    func languages(_ request: RoutedRequest) throws -> EndpointResult {
+        let p = try request.parameters()
+        let display = try nonEmpty(p.last("target")).map { try LanguageCode(parsing: $0) }
+        _ = try nonEmpty(p.last("model")).map(Self.model)
+        var entries: [(code: String, name: String?)] = ServedLanguages(service).listed.map { code in
+            (code.googleCode, display.map { code.displayName(in: $0) })
         }
-    }
-
-    func languages(_ request: HTTPRequest) async -> EndpointResult {
-        do {
-            let p = try Parameters.parse(request, json: true)
-            let display = try nonEmpty(p.last("target")).map { try LanguageCode(parsing: $0) }
-            _ = try nonEmpty(p.last("model")).map(Self.model)
-            var seen = Set<String>()
-            // Engine-internal variants (`ca-valencia-uni-iec2017`) would list as a row of identical
-            // "Catalan"s; Google-style lists keep a variant only when it has a name of its own.
-            let codes = service.languages().filter { code in
-                (code.variants.isEmpty || code.displayName() != code.base.displayName()) && seen.insert(code.googleCode).inserted
+        var seen = Set<String>()
+        entries = entries.filter { seen.insert($0.code).inserted }
+        if let display {
+            // Google sorts a localized list by name; fold case and accents for a stable order.
+            let locale = Locale(identifier: display.bcp47)
+            entries.sort {
+                let a = $0.name!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+                let b = $1.name!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+                return a == b ? $0.code < $1.code : a < b
             }
-            var entries: [(code: String, name: String?)] = codes.map { code in
-                (code.googleCode, display.map { code.displayName(in: $0) })
-            }
-            if let display {
-                // Google sorts a localized list by name; fold case and accents for a stable order.
-                let locale = Locale(identifier: display.bcp47)
-                entries.sort {
-                    let a = $0.name!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
-                    let b = $1.name!.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
-                    return a == b ? $0.code < $1.code : a < b
-                }
-            } else {
-                entries.sort { $0.code < $1.code }
-            }
-            let list: [JSON] = entries.map { entry in
-                .object([("language", .string(entry.code))] + (entry.name.map { [("name", JSON.string($0))] } ?? []))
-            }
-            let body: JSON = .object([("data", .object([("languages", .array(list))]))])
-            return EndpointResult(response: GoogleV2Output.render(body, request: request))
-        } catch {
-            return errorResult(.from(error), wire: .googleV2, request: request)
+        } else {
+            entries.sort { $0.code < $1.code }
         }
+        let body = GoogleV2Wire.LanguagesResponse(languages: entries.map { GoogleV2Wire.Language(language: $0.code, name: $0.name) })
+        return EndpointResult(response: GoogleV2Output.render(body.json, request: request.http))
     }
 
     /// The `q` values: at least one, at most ``maxSegments``.

@@ -1,42 +1,56 @@
+import GlossaWire
 import HTTPServer
 import TranslationCore
 
 /// Google's JSON error envelope, the one place Google v2 errors are rendered:
 /// `{"error": {"code", "message", "errors": [{"message", "domain", "reason"}], "status"}}`.
-/// `google.api_core` maps `code` to its exception class (400 → BadRequest, 404 → NotFound, …).
+/// `google.api_core` maps `code` to its exception class (400 → BadRequest, 403 → Forbidden, …).
 enum GoogleV2Error {
-    static func response(for error: APIError, request: HTTPRequest) -> HTTPResponse {
-        let (code, reason, status) = classify(error)
-        let message = error.message
-        let body: JSON = .object([("error", .object([
-            ("code", .int(code)),
-            ("message", .string(message)),
-            ("errors", .array([.object([
-                ("message", .string(message)), ("domain", .string("global")), ("reason", .string(reason)),
-            ])])),
-            ("status", .string(status)),
-        ]))])
-        return GoogleV2Output.render(body, status: code, request: request)
+    /// HTTP code, `errors[].domain`, `errors[].reason`, gRPC-style `status` and message.
+    struct Classified {
+        var code: Int
+        var domain = "global"
+        var reason: String
+        var status: String
+        var message: String
     }
 
-    /// HTTP code, `errors[].reason` and gRPC-style `status`, as Google's front end uses them.
-    static func classify(_ error: APIError) -> (Int, String, String) {
-        switch error {
-        case .missingParameter: return (400, "required", "INVALID_ARGUMENT")
-        case .malformedBody: return (400, "parseError", "INVALID_ARGUMENT")
-        case .payloadTooLarge: return (413, "invalid", "INVALID_ARGUMENT")
-        case .tooManySegments: return (400, "invalid", "INVALID_ARGUMENT")
-        case .notFound: return (404, "notFound", "NOT_FOUND")
-        case .methodNotAllowed: return (405, "httpMethodNotAllowed", "INVALID_ARGUMENT")
+    static func response(for error: APIError, request: HTTPRequest) -> HTTPResponse {
+        let c = classify(error)
+        let body = GoogleV2Wire.ErrorResponse(code: c.code, message: c.message, domain: c.domain, reason: c.reason, status: c.status)
+        return GoogleV2Output.render(body.json, status: c.code, request: request)
+    }
+
+    /// Google's front end's codes, reasons and statuses; the credential and limit messages are
+    /// the ones Google sends (`../shared/reference/api-wire-formats.md` §1.3–1.5).
+    static func classify(_ error: APIError) -> Classified {
+        let m = error.message
+        switch error.code {
+        case .missingParameter: return Classified(code: 400, reason: "required", status: "INVALID_ARGUMENT", message: m)
+        case .malformedBody: return Classified(code: 400, reason: "parseError", status: "INVALID_ARGUMENT", message: m)
+        case .payloadTooLarge: return Classified(code: 413, reason: "invalid", status: "INVALID_ARGUMENT", message: m)
+        case .tooManySegments: return Classified(code: 400, reason: "invalid", status: "INVALID_ARGUMENT", message: m)
+        case .notFound: return Classified(code: 404, reason: "notFound", status: "NOT_FOUND", message: m)
+        case .methodNotAllowed: return Classified(code: 405, reason: "httpMethodNotAllowed", status: "INVALID_ARGUMENT", message: m)
+        case .unauthorized(.missing):
+            return Classified(code: 403, reason: "forbidden", status: "PERMISSION_DENIED",
+                              message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
+        case .unauthorized(.invalid):
+            return Classified(code: 400, reason: "badRequest", status: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.")
+        case .forbidden: return Classified(code: 403, reason: "forbidden", status: "PERMISSION_DENIED", message: m)
+        case .rateLimited:
+            return Classified(code: 403, domain: "usageLimits", reason: "userRateLimitExceeded", status: "PERMISSION_DENIED", message: "User Rate Limit Exceeded")
+        case .quotaExceeded:
+            return Classified(code: 403, domain: "usageLimits", reason: "dailyLimitExceeded", status: "PERMISSION_DENIED", message: "Daily Limit Exceeded")
+        case .unavailable: return Classified(code: 503, reason: "backendError", status: "UNAVAILABLE", message: m)
         case .translation(let e):
             switch e.kind {
             case .invalidLanguage, .invalidArgument, .invalidInput, .unableToIdentifyLanguage, .limitExceeded:
-                return (400, "invalid", "INVALID_ARGUMENT")
+                return Classified(code: 400, reason: "invalid", status: "INVALID_ARGUMENT", message: m)
             case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedPair, .notInstalled:
-                return (400, "badRequest", "INVALID_ARGUMENT")
-            case .engineFailure: return (500, "backendError", "INTERNAL")
-            case .timeout: return (503, "backendError", "UNAVAILABLE")
-            case .cancelled: return (503, "backendError", "UNAVAILABLE")
+                return Classified(code: 400, reason: "badRequest", status: "INVALID_ARGUMENT", message: m)
+            case .engineFailure: return Classified(code: 500, reason: "backendError", status: "INTERNAL", message: m)
+            case .timeout, .cancelled: return Classified(code: 503, reason: "backendError", status: "UNAVAILABLE", message: m)
             }
         }
     }
@@ -53,9 +67,8 @@ enum GoogleV2Output {
         if let callback = value("callback") {
             guard JSONP.isValidCallback(callback) else {
                 // Refused, not ignored: a caller that asked for JSONP must not get bare JSON silently.
-                let error = GoogleV2Error.response(for: .translation(.invalidArgument(
+                return GoogleV2Error.response(for: .translation(.invalidArgument(
                     "callback", given: callback, accepted: "a JavaScript identifier such as handleResult")), request: HTTPRequest(method: "GET", path: "/"))
-                return error
             }
             return HTTPResponse(status: status, headers: ["Content-Type": "text/javascript; charset=UTF-8"],
                                 body: Array("// API callback\n\(callback)(\(text));".utf8))

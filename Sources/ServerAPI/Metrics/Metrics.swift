@@ -1,3 +1,4 @@
+import GlossaWire
 import Synchronization
 
 /// Request counters and latency histograms per endpoint, in the Prometheus text format.

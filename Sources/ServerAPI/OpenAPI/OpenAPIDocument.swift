@@ -1,127 +1,129 @@
-/// The OpenAPI 3 document served at `/openapi.json`, built from the route table itself so that
-/// every served endpoint and method is documented and nothing else is.
+import GlossaWire
+
+/// The OpenAPI 3 document served at `/openapi.json`, built from the mounted dialects: every
+/// endpoint documents its own parameters and answers, every dialect its error envelope, so what
+/// is served and what is documented are the same list.
 enum OpenAPIDocument {
-    /// A documented parameter.
-    struct Parameter {
-        let name: String
-        let required: Bool
-        let description: String
-        var repeated = false
-    }
-
-    /// Parameters per endpoint name (query for GET; the same names in a form or JSON body for POST).
-    static let parameters: [String: [Parameter]] = [
-        "google_v2_translate": [
-            Parameter(name: "q", required: true, description: "Text to translate; repeat (or send a JSON array) for several, at most 128.", repeated: true),
-            Parameter(name: "target", required: true, description: "Language to translate into (en, es, pt-BR, zh-TW)."),
-            Parameter(name: "source", required: false, description: "Language of q; detected when omitted (then detectedSourceLanguage is returned)."),
-            Parameter(name: "format", required: false, description: "html (default: tags kept, text HTML-escaped on output) or text."),
-            Parameter(name: "model", required: false, description: "nmt or base; echoed as model when given."),
-            Parameter(name: "key", required: false, description: "API key (also X-Goog-Api-Key); accepted, not checked."),
-            Parameter(name: "prettyPrint", required: false, description: "false for compact JSON (default true)."),
-        ],
-        "google_v2_detect": [
-            Parameter(name: "q", required: true, description: "Text to detect; repeat for several, at most 128.", repeated: true),
-            Parameter(name: "key", required: false, description: "API key; accepted, not checked."),
-        ],
-        "google_v2_languages": [
-            Parameter(name: "target", required: false, description: "Language to name the languages in; names are omitted without it."),
-            Parameter(name: "model", required: false, description: "nmt or base."),
-            Parameter(name: "key", required: false, description: "API key; accepted, not checked."),
-        ],
-        "ajax_v1_translate": [
-            Parameter(name: "v", required: false, description: "Protocol version, 1.0."),
-            Parameter(name: "q", required: true, description: "Text to translate; repeat for several (then responseData is a list of envelopes).", repeated: true),
-            Parameter(name: "langpair", required: true, description: "source|target (en|ja); an empty source (|ja) detects.", repeated: true),
-            Parameter(name: "format", required: false, description: "html (default) or text."),
-            Parameter(name: "callback", required: false, description: "JSONP function name."),
-        ],
-        "ajax_v1_detect": [
-            Parameter(name: "v", required: false, description: "Protocol version, 1.0."),
-            Parameter(name: "q", required: true, description: "Text to detect."),
-            Parameter(name: "callback", required: false, description: "JSONP function name."),
-        ],
-        "apy_translate": [
-            Parameter(name: "langpair", required: true, description: "eng|spa (ISO 639-3 or 639-1); an empty source detects."),
-            Parameter(name: "q", required: true, description: "Text to translate (once)."),
-            Parameter(name: "format", required: false, description: "html (default), html-noent or txt."),
-            Parameter(name: "markUnknown", required: false, description: "yes (default): mark unknown words with *, words that could not be generated with # and words missing from the bilingual dictionary with @, as APy does; no: no marks."),
-            Parameter(name: "callback", required: false, description: "JSONP function name."),
-        ],
-        "apy_list_pairs": [
-            Parameter(name: "src", required: false, description: "Only pairs from this language."),
-            Parameter(name: "include_deprecated_codes", required: false, description: "1 to list 2-letter spellings too."),
-            Parameter(name: "callback", required: false, description: "JSONP function name."),
-        ],
-        "apy_identify_lang": [
-            Parameter(name: "q", required: true, description: "Text to identify."),
-            Parameter(name: "callback", required: false, description: "JSONP function name."),
-        ],
-    ]
-
-    static func make(endpoints: [Endpoint]) -> JSON {
-        var paths: [(String, JSON)] = []
-        for endpoint in endpoints {
-            if let documentation = endpoint.documentation {
-                paths.append((endpoint.path, documentation))
-                continue
-            }
-            var operations: [(String, JSON)] = []
-            for method in endpoint.methods {
-                var operation: [(String, JSON)] = [
-                    ("operationId", .string("\(endpoint.name)_\(method.lowercased())")),
-                    ("summary", .string(endpoint.summary)),
-                ]
-                let documented = parameters[endpoint.name] ?? []
-                if !documented.isEmpty {
-                    operation.append(("parameters", .array(documented.map { p in
-                        let schema: JSON = p.repeated
-                            ? .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))])
-                            : .object([("type", .string("string"))])
-                        return .object([("name", .string(p.name)), ("in", .string("query")), ("required", .bool(p.required)),
-                                        ("description", .string(p.description)), ("schema", schema)])
-                    })))
-                    if method == "POST" {
-                        var types: [(String, JSON)] = [("application/x-www-form-urlencoded", .object([("schema", .object([("type", .string("object"))]))]))]
-                        if endpoint.wire == .googleV2 {
-                            types.append(("application/json", .object([("schema", .object([("type", .string("object")),
-                                ("description", .string("The same parameters as JSON; q may be a string or a list; null means absent; {\"data\": {...}} is unwrapped."))]))])))
-                        }
-                        operation.append(("requestBody", .object([("required", .bool(false)), ("content", .object(types))])))
+    static func make(dialects: [Dialect]) -> JSON {
+        // Dialects may share a path (APy's and LibreTranslate's /translate); their operations on
+        // one method are merged into one, whose description says how requests are told apart.
+        var paths: [(path: String, operations: [(method: String, operation: [(String, JSON)])])] = []
+        for dialect in dialects {
+            for endpoint in dialect.endpoints where endpoint.docs.listed {
+                let path = endpoint.path.description
+                let index = paths.firstIndex { $0.path == path } ?? paths.count
+                if index == paths.count { paths.append((path, [])) }
+                if case .object(let item)? = endpoint.docs.operation {
+                    for (method, operation) in item {
+                        guard case .object(var members) = operation else { continue }
+                        members.append(("tags", .array([.string(dialect.title)])))
+                        paths[index].operations.append((method, members))
+                    }
+                    continue
+                }
+                for method in endpoint.methods {
+                    let key = method.lowercased()
+                    let operation = self.operation(endpoint, method: method, dialect: dialect)
+                    if let existing = paths[index].operations.firstIndex(where: { $0.method == key }) {
+                        paths[index].operations[existing].operation = merge(paths[index].operations[existing].operation, operation)
+                    } else {
+                        paths[index].operations.append((key, operation))
                     }
                 }
-                operation.append(("responses", responses(for: endpoint)))
-                operations.append((method.lowercased(), .object(operation)))
             }
-            paths.append((endpoint.path, .object(operations)))
+        }
+        let tags: [JSON] = dialects.filter { $0.endpoints.contains { $0.docs.listed } }.map {
+            .object([("name", .string($0.title)), ("description", .string($0.summary))])
         }
         return .object([
             ("openapi", .string("3.0.3")),
             ("info", .object([("title", .string("Glossa")), ("version", .string("1.0")),
-                              ("description", .string("Offline translation speaking Google Cloud Translation v2, the AJAX Language API v1 and Apertium APy."))])),
-            ("paths", .object(paths)),
+                              ("description", .string(
+                                "Offline translation speaking Google Cloud Translation v2, the AJAX Language API v1, Apertium APy, LibreTranslate 1.9 and DeepL API v2, plus Glossa's own streaming endpoints. "
+                                + "A path with no endpoint answers 404 with a plain-text body (no protocol's envelope)."))])),
+            ("tags", .array(tags)),
+            ("paths", .object(paths.map { ($0.path, JSON.object($0.operations.map { ($0.method, JSON.object($0.operation)) })) })),
         ])
     }
 
-    private static func responses(for endpoint: Endpoint) -> JSON {
-        let ok: String
-        var errors: [(String, JSON)] = []
-        switch endpoint.wire {
-        case .googleV2:
-            ok = "{\"data\": {...}} in Google's shape."
-            for code in ["400", "404", "413", "500", "503"] {
-                errors.append((code, .object([("description", .string("Google error envelope {\"error\": {code, message, errors, status}}."))])))
+    private static func operation(_ endpoint: Endpoint, method: String, dialect: Dialect) -> [(String, JSON)] {
+        var operation: [(String, JSON)] = [
+            ("operationId", .string("\(endpoint.name)_\(method.lowercased())")),
+            ("tags", .array([.string(dialect.title)])),
+            ("summary", .string(endpoint.docs.summary)),
+        ]
+        if let description = endpoint.docs.description { operation.append(("description", .string(description))) }
+        let parameters = endpoint.docs.parameters
+        if !parameters.isEmpty {
+            operation.append(("parameters", .array(parameters.map { p in
+                .object([("name", .string(p.name)), ("in", .string(p.inPath ? "path" : "query")),
+                         ("required", .bool(p.required || p.inPath)), ("description", .string(p.description)),
+                         ("schema", schema(p.kind))])
+            })))
+            if method == "POST", endpoint.input != .none {
+                var types: [(String, JSON)] = [("application/x-www-form-urlencoded", .object([("schema", .object([
+                    ("type", .string("object")), ("description", .string("The same parameters as a form.")),
+                ]))]))]
+                if endpoint.input == .queryFormOrJSON {
+                    types.append(("application/json", .object([("schema", .object([("type", .string("object")),
+                        ("description", .string("The same parameters as JSON; a list where repeatable; null means absent."))]))])))
+                }
+                operation.append(("requestBody", .object([("required", .bool(false)), ("content", .object(types))])))
             }
-        case .ajaxV1:
-            ok = "Always HTTP 200: {responseData, responseDetails, responseStatus}; failures carry their status in responseStatus."
-        case .apy:
-            ok = "{responseData, responseDetails, responseStatus} (translate, listPairs) or {code: score} (identifyLang)."
-            for code in ["400", "413", "500", "503"] {
-                errors.append((code, .object([("description", .string("APy error {\"status\": \"error\", code, message, explanation}."))])))
-            }
-        case .glossa:
-            ok = endpoint.summary
         }
-        return .object([("200", .object([("description", .string(ok))]))] + errors)
+        var responses: [(String, JSON)] = [("200", .object([
+            ("description", .string(endpoint.docs.success)),
+            ("content", .object([(endpoint.docs.successType, .object([("schema", .object([]))]))])),
+        ]))]
+        for (status, description) in dialect.errors.documentation {
+            responses.append((String(status), .object([("description", .string(description))])))
+        }
+        operation.append(("responses", .object(responses)))
+        return operation
+    }
+
+    static func schema(_ kind: ParameterDoc.Kind) -> JSON {
+        switch kind {
+        case .string: return .object([("type", .string("string"))])
+        case .integer: return .object([("type", .string("integer"))])
+        case .boolean: return .object([("type", .string("boolean"))])
+        case .stringOrList:
+            return .object([("oneOf", .array([.object([("type", .string("string"))]),
+                                              .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))])]))])
+        }
+    }
+
+    /// Two dialects' operations on one path and method as one: joined summaries, descriptions,
+    /// tags, parameters (each name once) and answers.
+    private static func merge(_ a: [(String, JSON)], _ b: [(String, JSON)]) -> [(String, JSON)] {
+        func value(_ members: [(String, JSON)], _ key: String) -> JSON? { members.first { $0.0 == key }?.1 }
+        func text(_ members: [(String, JSON)], _ key: String) -> String? {
+            if case .string(let s)? = value(members, key) { return s } else { return nil }
+        }
+        func list(_ members: [(String, JSON)], _ key: String) -> [JSON] {
+            if case .array(let items)? = value(members, key) { return items } else { return [] }
+        }
+        var merged: [(String, JSON)] = [
+            ("operationId", .string([text(a, "operationId"), text(b, "operationId")].compactMap { $0 }.joined(separator: "_or_"))),
+            ("tags", .array(list(a, "tags") + list(b, "tags"))),
+            ("summary", .string([text(a, "summary"), text(b, "summary")].compactMap { $0 }.joined(separator: " | "))),
+        ]
+        let description = [text(a, "description"), text(b, "description")].compactMap { $0 }.joined(separator: " ")
+        if !description.isEmpty { merged.append(("description", .string(description))) }
+        var names = Set<String>()
+        let parameters = (list(a, "parameters") + list(b, "parameters")).compactMap { p -> JSON? in
+            guard case .object(var members) = p, case .string(let name)? = p["name"], names.insert(name).inserted else { return nil }
+            // Required by one protocol only: not required of the merged operation.
+            if let i = members.firstIndex(where: { $0.0 == "required" }) { members[i].1 = .bool(false) }
+            return .object(members)
+        }
+        merged.append(("parameters", .array(parameters)))
+        if let body = value(b, "requestBody") ?? value(a, "requestBody") { merged.append(("requestBody", body)) }
+        var responses: [(String, JSON)] = []
+        for case .object(let items)? in [value(a, "responses"), value(b, "responses")] {
+            for (status, response) in items where !responses.contains(where: { $0.0 == status }) { responses.append((status, response)) }
+        }
+        merged.append(("responses", .object(responses)))
+        return merged
     }
 }

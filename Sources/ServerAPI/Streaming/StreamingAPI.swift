@@ -16,31 +16,15 @@ struct StreamingAPI: Sendable {
     /// Texts translated at once per batch; a batch left by its client stops after these.
     static let maxConcurrent = 8
 
-    var endpoints: [Endpoint] {
-        [
-            Endpoint(name: "glossa_translate_stream", path: "/glossa/v1/translate/stream", methods: ["POST"], wire: .glossa,
-                     summary: "Translate a batch, streaming one NDJSON line per text as soon as it is ready",
-                     documentation: StreamingDocumentation.stream) { await stream($0) },
-            Endpoint(name: "glossa_pairs", path: "/glossa/v1/pairs", methods: ["GET"], wire: .glossa,
-                     summary: "Every translatable direction, direct or through a pivot",
-                     documentation: StreamingDocumentation.pairs) { _ in pairs() },
-        ]
-    }
-
-    func stream(_ request: HTTPRequest) async -> EndpointResult {
-        do {
-            let batch = try StreamingRequest.parse(request, maxTexts: Self.maxTexts)
-            let outcomes = service.translateEach(batch.texts, from: batch.source, to: batch.target,
-                                                 options: TranslationOptions(format: batch.format),
-                                                 maxConcurrent: Self.maxConcurrent)
-            let body = Self.lines(outcomes, batch: batch)
-            let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson; charset=utf-8",
-                                                               "Cache-Control": "no-cache"], stream: body)
-            return EndpointResult(response: response, characters: batch.texts.reduce(0) { $0 + $1.count })
-        } catch {
-            let apiError = APIError.from(error)
-            return EndpointResult(response: StreamingError.response(for: apiError), error: apiError)
-        }
+    func stream(_ request: RoutedRequest) async throws -> EndpointResult {
+        let batch = try StreamingRequest.parse(request.http, maxTexts: Self.maxTexts)
+        let outcomes = service.translateEach(batch.texts, from: batch.source, to: batch.target,
+                                             options: TranslationOptions(format: batch.format),
+                                             maxConcurrent: Self.maxConcurrent)
+        let body = Self.lines(outcomes, batch: batch)
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson; charset=utf-8",
+                                                           "Cache-Control": "no-cache"], stream: body)
+        return EndpointResult(response: response, characters: batch.texts.reduce(0) { $0 + $1.count })
     }
 
     func pairs() -> EndpointResult {

@@ -1,12 +1,15 @@
+import GlossaWire
+
 /// The OpenAPI operations of the streaming endpoints, written out in full because their bodies
-/// (a JSON request, an NDJSON answer) do not fit the query-parameter table other endpoints use.
+/// (a JSON request, an NDJSON answer) do not fit the parameter list other endpoints document.
 enum StreamingDocumentation {
     private static func string(_ description: String) -> JSON {
         .object([("type", .string("string")), ("description", .string(description))])
     }
 
     private static let errorEnvelope: JSON = .object([
-        ("description", .string("The batch was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with Glossa's error kind (unsupportedPair, invalidLanguage, …) as errors[0].reason.")),
+        ("description", .string("The batch was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with a stable reason as errors[0].reason: "
+                                + StreamErrorReason.all.map(\.rawValue).joined(separator: ", ") + ".")),
     ])
 
     /// `POST /glossa/v1/translate/stream`.
@@ -43,14 +46,5 @@ enum StreamingDocumentation {
             ])),
             ("400", errorEnvelope), ("413", errorEnvelope),
         ])),
-    ]))])
-
-    /// `GET /glossa/v1/pairs`.
-    static let pairs: JSON = .object([("get", .object([
-        ("operationId", .string("glossa_pairs_get")),
-        ("summary", .string("Every translatable direction, direct or through a pivot")),
-        ("responses", .object([("200", .object([
-            ("description", .string("{\"pairs\": [{\"source\": \"en\", \"target\": \"es\", \"path\": [\"en\", \"es\"]}, ...]}; a path longer than two goes through a pivot.")),
-        ]))])),
     ]))])
 }

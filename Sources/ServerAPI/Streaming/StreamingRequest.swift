@@ -24,12 +24,12 @@ struct StreamingRequest: Sendable {
         } catch DecodingError.valueNotFound(_, let context) {
             throw APIError.missingParameter(context.codingPath.map(\.stringValue).joined(separator: "."))
         } catch {
-            throw APIError.malformedBody("The body must be JSON: {\"q\": [\"text\", ...], \"target\": \"es\", \"source\"?: \"en\", \"format\"?: \"text\"|\"html\", \"clientIdentifiers\"?: [...]}.")
+            throw APIError.malformedBody(.invalidJSON, "The body must be JSON: {\"q\": [\"text\", ...], \"target\": \"es\", \"source\"?: \"en\", \"format\"?: \"text\"|\"html\", \"clientIdentifiers\"?: [...]}.")
         }
         guard !body.q.isEmpty else { throw APIError.missingParameter("q") }
         guard body.q.count <= maxTexts else { throw APIError.tooManySegments(given: body.q.count, limit: maxTexts) }
         if let ids = body.clientIdentifiers, ids.count != body.q.count {
-            throw APIError.malformedBody("clientIdentifiers has \(ids.count) entries for \(body.q.count) texts; give one per text or none.")
+            throw APIError.malformedBody(.badValue, "clientIdentifiers has \(ids.count) entries for \(body.q.count) texts; give one per text or none.")
         }
         guard !body.target.isEmpty else { throw APIError.missingParameter("target") }
         let source = try body.source.flatMap { $0.isEmpty ? nil : $0 }.map { try LanguageCode(parsing: $0) }

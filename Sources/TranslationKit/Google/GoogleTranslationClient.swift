@@ -1,4 +1,5 @@
 import Foundation
+import GlossaWire
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,7 +43,7 @@ public struct GoogleTranslationClient: Sendable {
     public func translate(_ texts: [String], to target: String, from source: String? = nil,
                           format: Format = .text, model: String? = nil) async throws -> [Translation] {
         let body = GoogleTranslateBody(q: texts, target: target, source: source, format: format.rawValue, model: model)
-        let answer: GoogleData<GoogleTranslations> = try await call("", body: try JSONEncoder().encode(body))
+        let answer: GoogleV2Wire.TranslateResponse = try await call("", body: try JSONEncoder().encode(body))
         guard answer.data.translations.count == texts.count else {
             throw GoogleTranslationError.invalidResponse("Sent \(texts.count) texts, got \(answer.data.translations.count) translations.")
         }
@@ -57,7 +58,7 @@ public struct GoogleTranslationClient: Sendable {
 
     /// Detects each text's language: exactly one detection per text, in order.
     public func detect(_ texts: [String]) async throws -> [Detection] {
-        let answer: GoogleData<GoogleDetections> = try await call("/detect", body: try JSONEncoder().encode(GoogleDetectBody(q: texts)))
+        let answer: GoogleV2Wire.DetectResponse = try await call("/detect", body: try JSONEncoder().encode(GoogleDetectBody(q: texts)))
         guard answer.data.detections.count == texts.count else {
             throw GoogleTranslationError.invalidResponse("Sent \(texts.count) texts, got \(answer.data.detections.count) detections.")
         }
@@ -79,7 +80,7 @@ public struct GoogleTranslationClient: Sendable {
     public func languages(displayLanguage: String? = nil) async throws -> [Language] {
         var query: [URLQueryItem] = []
         if let displayLanguage { query.append(URLQueryItem(name: "target", value: displayLanguage)) }
-        let answer: GoogleData<GoogleLanguages> = try await call("/languages", query: query, body: nil)
+        let answer: GoogleV2Wire.LanguagesResponse = try await call("/languages", query: query, body: nil)
         return answer.data.languages
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlossaWire
 
 /// A failure of a Google v2 call, parsed from Google's error envelope
 /// (`{"error":{"code":400,"message":"…","errors":[{"reason":"invalid",…}],"status":"INVALID_ARGUMENT"}}`),
@@ -18,23 +19,10 @@ public struct GoogleTranslationError: Error, Sendable, Equatable, CustomStringCo
         case badRequest, unauthenticated, forbidden, notFound, rateLimited, serverError, transport, invalidResponse
     }
 
-    /// One entry of the envelope's `errors` list.
-    public struct Detail: Sendable, Equatable, Codable {
-        /// The entry's message.
-        public var message: String?
-        /// Google's error domain (`global`, `usageLimits`).
-        public var domain: String?
-        /// Google's reason (`invalid`, `forbidden`, `dailyLimitExceeded`); Glossa servers put
-        /// their error kind here (`unsupportedPair`).
-        public var reason: String?
-
-        /// Makes a detail.
-        public init(message: String?, domain: String?, reason: String?) {
-            self.message = message
-            self.domain = domain
-            self.reason = reason
-        }
-    }
+    /// One entry of the envelope's `errors` list (`message`, `domain`, `reason`): Google's
+    /// `reason` (`invalid`, `forbidden`, `dailyLimitExceeded`); Glossa servers put a
+    /// `StreamErrorReason` there on their streaming endpoint.
+    public typealias Detail = GoogleV2Wire.ErrorResponse.Item
 
     private let code: Code
     /// The HTTP status, when the server answered.
@@ -102,7 +90,7 @@ public struct GoogleTranslationError: Error, Sendable, Equatable, CustomStringCo
         case 429: code = .rateLimited
         default: code = .serverError
         }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: body) {
+        if let envelope = try? JSONDecoder().decode(GoogleV2Wire.ErrorResponse.self, from: body) {
             return GoogleTranslationError(code, statusCode: statusCode, message: envelope.error.message ?? "",
                                           status: envelope.error.status, details: envelope.error.errors ?? [])
         }
@@ -118,15 +106,5 @@ public struct GoogleTranslationError: Error, Sendable, Equatable, CustomStringCo
     /// An answer that does not follow the v2 API.
     static func invalidResponse(_ message: String) -> GoogleTranslationError {
         GoogleTranslationError(.invalidResponse, message: message)
-    }
-
-    private struct Envelope: Decodable {
-        struct Body: Decodable {
-            var code: Int?
-            var message: String?
-            var status: String?
-            var errors: [Detail]?
-        }
-        var error: Body
     }
 }

@@ -43,7 +43,7 @@ struct StreamDecoder {
                 throw violation("a line has a missing, repeated or out-of-range index (\(line.index.map(String.init) ?? "none"))")
             }
             if let error = line.error {
-                return StreamedItem(index: index, outcome: .failure(TranslationError.from(kind: error.reason, message: error.message)))
+                return StreamedItem(index: index, outcome: .failure(TranslationError.from(reason: error.reason, message: error.message)))
             }
             guard let text = line.translatedText, let source = line.sourceLanguage.flatMap({ try? LanguageCode(parsing: $0) }) else {
                 throw violation("line \(index) has no translatedText or sourceLanguage")
@@ -65,22 +65,14 @@ struct StreamDecoder {
         TranslationError.internalError.with("The Glossa server at \(server) broke the streaming protocol: \(what).")
     }
 
-    /// The error for a refused batch, from its Google-style envelope (`errors[0].reason` is
-    /// Glossa's error kind).
+    /// The error for a refused batch, from its Google-style envelope (`errors[0].reason` is a
+    /// ``StreamErrorReason``).
     static func refusal(status: Int, body: Data, server: String) -> TranslationError {
-        struct Envelope: Decodable {
-            struct Inner: Decodable {
-                struct Item: Decodable { var reason: String? }
-                var message: String?
-                var errors: [Item]?
-            }
-            var error: Inner
-        }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else {
+        guard let envelope = try? JSONDecoder().decode(GoogleV2Wire.ErrorResponse.self, from: body) else {
             let text = String(decoding: body.prefix(200), as: UTF8.self)
             return TranslationError.internalError.with("The Glossa server at \(server) answered HTTP \(status): \(text)")
         }
-        return TranslationError.from(kind: envelope.error.errors?.first?.reason ?? "",
+        return TranslationError.from(reason: StreamErrorReason(rawValue: envelope.error.errors?.first?.reason ?? ""),
                                      message: envelope.error.message ?? "HTTP \(status)")
     }
 }

@@ -1,25 +1,13 @@
+import GlossaWire
 import HTTPServer
 import TranslationService
 
-/// `GET /health`: what each engine loaded and what it skipped at start, and why;
-/// `GET /metrics`: the Prometheus exposition.
+/// `GET /health`: what each engine loaded and what it skipped at start, and why.
 struct HealthAPI: Sendable {
     let service: TranslationService
-    let metrics: Metrics
     let started: ContinuousClock.Instant
 
-    var endpoints: [Endpoint] {
-        [
-            Endpoint(name: "health", path: "/health", methods: ["GET"], wire: .glossa,
-                     summary: "Engines loaded and skipped; 200 when at least one pair is loaded, else 503") { await health($0) },
-            Endpoint(name: "metrics", path: "/metrics", methods: ["GET"], wire: .glossa,
-                     summary: "Prometheus metrics: requests, errors, characters translated, latency per endpoint") { _ in
-                EndpointResult(response: .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
-            },
-        ]
-    }
-
-    func health(_ request: HTTPRequest) async -> EndpointResult {
+    func health() async -> EndpointResult {
         let statuses = await service.status()
         let loaded = statuses.reduce(0) { $0 + $1.loaded.count }
         let engines: [JSON] = statuses.map { s in

@@ -2,6 +2,9 @@ import Foundation
 
 /// A JSON value with ordered object members, so every wire format is written byte-for-byte as
 /// its reference shows it (key order, escaping), which `JSONEncoder` does not promise.
+///
+/// Shared by the server (which writes every protocol's bodies with it) and the SDK's wire types
+/// (``GoogleV2Wire``), so a shape is spelled once and both sides read the same definition.
 public enum JSON: Sendable, Equatable {
     /// `null`.
     case null
@@ -18,18 +21,27 @@ public enum JSON: Sendable, Equatable {
     /// Members in the order written.
     case object([(String, JSON)])
 
-    /// How to write: compact or indented, and whether `</` becomes `<\/` (APy does, so a JSON
-    /// body can sit inside an HTML `<script>`).
+    /// How to write: compact or indented, whether `</` becomes `<\/` (APy does, so a JSON
+    /// body can sit inside an HTML `<script>`), and Python's conventions (LibreTranslate is Flask:
+    /// keys sorted, floats always with a fraction).
     public struct Style: Sendable {
         /// Two-space indentation and `": "` separators (Google's default `prettyPrint`).
         public var pretty = false
         /// Escape `</` as `<\/`.
         public var escapeClosingTags = false
+        /// Object members sorted by key (Flask's `jsonify` sorts them). Default: written order.
+        public var sortedKeys = false
+        /// A ``JSON/double(_:)`` with an integral value is written `90.0`, as Python writes a
+        /// float, instead of `90`. Default: false.
+        public var floatsWithFraction = false
 
-        /// Compact, nothing extra escaped.
-        public init(pretty: Bool = false, escapeClosingTags: Bool = false) {
+        /// Compact, nothing extra escaped, members in written order.
+        public init(pretty: Bool = false, escapeClosingTags: Bool = false, sortedKeys: Bool = false,
+                    floatsWithFraction: Bool = false) {
             self.pretty = pretty
             self.escapeClosingTags = escapeClosingTags
+            self.sortedKeys = sortedKeys
+            self.floatsWithFraction = floatsWithFraction
         }
     }
 
@@ -51,7 +63,9 @@ public enum JSON: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
-        case .double(let d): out += JSON.number(d)
+        case .double(let d):
+            let text = JSON.number(d)
+            out += style.floatsWithFraction && d.isFinite && !text.contains(where: { $0 == "." || $0 == "e" }) ? text + ".0" : text
         case .string(let s): JSON.quote(s, into: &out, escapeClosingTags: style.escapeClosingTags)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
@@ -63,8 +77,9 @@ public enum JSON: Sendable, Equatable {
             }
             if style.pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "]"
-        case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+        case .object(let written):
+            if written.isEmpty { out += "{}"; return }
+            let members = style.sortedKeys ? written.sorted { $0.0 < $1.0 } : written
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
@@ -79,7 +94,7 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// Finite numbers as the shortest text that reads back the same; integers without `.0`.
-    static func number(_ d: Double) -> String {
+    public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
         return "\(d)"

@@ -1,0 +1,57 @@
+import GlossaWire
+import HTTPServer
+import TranslationCore
+import TranslationService
+
+/// DeepL API v2's handlers: `/v2/translate`, `/v2/usage`, `/v2/languages`.
+struct DeepLAPI: Sendable {
+    let service: TranslationService
+    let ledger: CharacterLedger
+    /// What `/v2/usage` reports as the limit: Glossa sets none, and DeepL reports an account
+    /// without a cost limit this way (10^12 characters).
+    static let unlimited = 1_000_000_000_000
+
+    func translate(_ request: RoutedRequest) async throws -> EndpointResult {
+        let r = try DeepLTranslateRequest(try request.parameters(), catalog: DeepLCatalog(service: service))
+        let results = try await service.translate(r.texts, from: r.source, to: r.target, options: TranslationOptions(format: r.format))
+        // DeepL counts characters as Unicode code points, source text only.
+        let billed = r.texts.map(\.unicodeScalars.count)
+        ledger.add(billed.reduce(0, +), for: request.credential?.key)
+        let translations: [JSON] = results.enumerated().map { i, result in
+            // Always present: the given source_lang, or the detected language.
+            var members: [(String, JSON)] = [("detected_source_language", .string(r.sourceCode ?? DeepLCodes.source(result.source))),
+                                             ("text", .string(result.translatedText))]
+            // deepl-python always asks for it and reads it with int(): it must be there when asked.
+            if r.showBilledCharacters { members.append(("billed_characters", .int(billed[i]))) }
+            if let model = r.modelType { members.append(("model_type_used", .string(model))) }
+            return .object(members)
+        }
+        return EndpointResult(response: Self.render(.object([("translations", .array(translations))])),
+                              characters: r.texts.reduce(0) { $0 + $1.count })
+    }
+
+    func usage(_ request: RoutedRequest) throws -> EndpointResult {
+        _ = try request.parameters()
+        let body: JSON = .object([("character_count", .int(ledger.count(for: request.credential?.key))),
+                                  ("character_limit", .int(Self.unlimited))])
+        return EndpointResult(response: Self.render(body))
+    }
+
+    func languages(_ request: RoutedRequest) throws -> EndpointResult {
+        let p = try request.parameters()
+        let type = p.last("type") ?? "source"
+        guard type == "source" || type == "target" else {
+            throw APIError.translation(TranslationError(.invalidArgument, "Parameter 'type' is invalid. 'source' and 'target' are valid values."))
+        }
+        let list: [JSON] = DeepLCatalog(service: service).list(targets: type == "target").map { entry in
+            // No engine here varies formality.
+            .object([("language", .string(entry.code)), ("name", .string(entry.name))]
+                    + (type == "target" ? [("supports_formality", JSON.bool(false))] : []))
+        }
+        return EndpointResult(response: Self.render(.array(list)))
+    }
+
+    static func render(_ body: JSON) -> HTTPResponse {
+        jsonResponse(body, contentType: "application/json")
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPServer
+
+/// DeepL API v2: `POST /v2/translate`, `GET|POST /v2/usage`, `GET|POST /v2/languages`, with
+/// DeepL's validation, upper-case codes, `{"message"}` errors and the key in
+/// `Authorization: DeepL-Auth-Key …`. Point deepl-python at the server root:
+/// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
+enum DeepLDialect {
+    static func make(_ context: DialectContext) -> Dialect {
+        let api = DeepLAPI(service: context.service, ledger: CharacterLedger())
+        return Dialect(
+            name: "deepl", title: "DeepL API v2", version: "v2",
+            summary: "DeepL's text translation API: point deepl-python (deepl.Translator(key, server_url=URL)) or any DeepL client at the server root. JSON or form bodies; the key in Authorization: DeepL-Auth-Key.",
+            endpoints: [
+                Endpoint("deepl_translate", ["POST"], "/v2/translate", input: .queryFormOrJSON, docs: EndpointDocs(
+                    summary: "DeepL: translate each text into target_lang",
+                    parameters: [
+                        ParameterDoc("text", .stringOrList, required: true, "Texts to translate: repeated in a form, a JSON list; at most 50."),
+                        ParameterDoc("target_lang", required: true, "EN-GB, EN-US, PT-PT, PT-BR, ZH-HANS, DE, ES, … (case-insensitive)."),
+                        ParameterDoc("source_lang", "Source language; detected per text when omitted."),
+                        ParameterDoc("tag_handling", "html or xml: tags are kept and only the text between them is translated."),
+                        ParameterDoc("show_billed_characters", .boolean, "true: each translation carries billed_characters (code points)."),
+                        ParameterDoc("split_sentences", "0, 1 (default) or nonewlines; accepted (the engines segment text themselves)."),
+                        ParameterDoc("preserve_formatting", .boolean, "Accepted (formatting is always kept)."),
+                        ParameterDoc("formality", "default, prefer_more or prefer_less; more and less are refused (no target supports formality)."),
+                        ParameterDoc("model_type", "quality_optimized, prefer_quality_optimized or latency_optimized; echoed as model_type_used."),
+                        ParameterDoc("context", "Accepted; not translated and not billed."),
+                    ],
+                    success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order.")) {
+                    try await api.translate($0)
+                },
+                Endpoint("deepl_usage", ["GET", "POST"], "/v2/usage", input: .queryFormOrJSON, docs: EndpointDocs(
+                    summary: "DeepL: characters translated with this key since the server started",
+                    success: "{\"character_count\", \"character_limit\"} (the limit is 10^12: none is set).")) {
+                    try api.usage($0)
+                },
+                Endpoint("deepl_languages", ["GET", "POST"], "/v2/languages", input: .queryFormOrJSON, docs: EndpointDocs(
+                    summary: "DeepL: source or target languages",
+                    parameters: [ParameterDoc("type", "source (default) or target; also read from a form body on GET, as deepl-python sends it.")],
+                    success: "[{\"language\", \"name\", \"supports_formality\"? (targets)}], sorted by code.")) {
+                    try api.languages($0)
+                },
+            ],
+            errors: ErrorEnvelope(render: DeepLError.response, documentation: [
+                (400, "{\"message\": \"…\"}: a missing or invalid parameter (DeepL's messages)."),
+                (403, "{\"message\": \"…\"}: authorization failed."),
+                (404, "{\"message\": \"…\"}: not found."),
+                (413, "{\"message\": \"…\"}: too many texts, or a body over the server's limit."),
+                (429, "{\"message\": \"…\"}: too many requests (Retry-After)."),
+                (456, "{\"message\": \"Quota for this billing period has been exceeded.\"}."),
+                (500, "{\"message\": \"…\"}: the engine failed."),
+            ]),
+            credentials: CredentialReader(places: [.scheme(header: "Authorization", scheme: "DeepL-Auth-Key"), .parameter("auth_key")]))
+    }
+}

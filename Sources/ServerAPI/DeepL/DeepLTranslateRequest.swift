@@ -1,0 +1,78 @@
+import TranslationCore
+
+/// A `POST /v2/translate` request checked as DeepL checks it: `text` (repeated, or a JSON list),
+/// `target_lang`, an optional `source_lang`, and every option with DeepL's own accepted values.
+/// Options the engines cannot honour are either without effect on the words (`split_sentences`,
+/// `preserve_formatting`, `context`, `outline_detection`, the tag lists) or refused with a clear
+/// error (glossaries, style rules, translation memories, custom instructions): never ignored
+/// where ignoring would change what the caller asked for.
+struct DeepLTranslateRequest {
+    var texts: [String]
+    var source: LanguageCode?
+    /// `source_lang` as given, upper-cased: DeepL echoes it as `detected_source_language`.
+    var sourceCode: String?
+    var target: LanguageCode
+    var format: TextFormat
+    var showBilledCharacters: Bool
+    var modelType: String?
+
+    /// Most texts per request, as DeepL allows.
+    static let maxTexts = 50
+
+    /// - Throws: ``APIError`` with DeepL's messages.
+    init(_ p: Parameters, catalog: DeepLCatalog) throws {
+        texts = p.all("text")
+        guard !texts.isEmpty else { throw APIError.missingParameter("text") }
+        guard texts.count <= Self.maxTexts else { throw APIError.tooManySegments(given: texts.count, limit: Self.maxTexts) }
+        guard let targetText = p.last("target_lang"), !targetText.isEmpty else { throw APIError.missingParameter("target_lang") }
+        guard let target = DeepLCodes.language(targetText), catalog.isTarget(target) else { throw Self.unsupported("target_lang") }
+        self.target = target
+        if let sourceText = p.last("source_lang"), !sourceText.isEmpty {
+            guard let source = DeepLCodes.language(sourceText), catalog.isSource(source.base) else { throw Self.unsupported("source_lang") }
+            self.source = source.base
+            sourceCode = DeepLCodes.source(source)
+        }
+        try Self.check(p, "split_sentences", ["0", "1", "nonewlines"])
+        try Self.check(p, "preserve_formatting", Self.booleans)
+        try Self.check(p, "outline_detection", Self.booleans)
+        try Self.check(p, "tag_handling_version", ["v1", "v2"])
+        try Self.check(p, "tag_handling", ["html", "xml"])
+        // The engines keep tags and translate the text between them; XML is handled like HTML.
+        format = p.last("tag_handling").map { _ in .html } ?? .text
+        try Self.check(p, "show_billed_characters", Self.booleans)
+        showBilledCharacters = ["1", "true"].contains(p.last("show_billed_characters")?.lowercased() ?? "0")
+        try Self.check(p, "model_type", ["quality_optimized", "latency_optimized", "prefer_quality_optimized"])
+        // One model serves every request: a preference for quality is that model.
+        modelType = p.last("model_type").map { $0 == "latency_optimized" ? $0 : "quality_optimized" }
+        try Self.check(p, "formality", ["default", "more", "less", "prefer_more", "prefer_less"])
+        if let formality = p.last("formality"), formality == "more" || formality == "less" {
+            // No engine here varies formality, so every target lists supports_formality false;
+            // DeepL refuses a strict formality for such a target and so does this server.
+            throw APIError.translation(TranslationError(.invalidArgument, "'formality' is not supported for given 'target_lang'."))
+        }
+        if p.has("glossary_id") || p.has("glossary_ids") {
+            guard source != nil else {
+                throw APIError.translation(TranslationError(.invalidArgument, "Use of a glossary requires the source_lang parameter to be specified"))
+            }
+            throw APIError.translation(TranslationError(.invalidArgument, "Glossary not found: this server has no glossaries."))
+        }
+        for name in ["style_id", "translation_memory_id", "custom_instructions"] where p.has(name) {
+            throw APIError.translation(TranslationError(.invalidArgument, "Parameter '\(name)' is not supported by this server."))
+        }
+    }
+
+    static let booleans = ["0", "1", "true", "false"]
+
+    /// DeepL's message for a language it does not offer.
+    static func unsupported(_ name: String) -> APIError {
+        .translation(TranslationError(.unsupportedPair, "Value for '\(name)' not supported."))
+    }
+
+    /// An option that must be one of `accepted` when given.
+    static func check(_ p: Parameters, _ name: String, _ accepted: [String]) throws {
+        guard let value = p.last(name) else { return }
+        guard accepted.contains(value.lowercased()) else {
+            throw APIError.translation(TranslationError(.invalidArgument, "Parameter '\(name)' is invalid."))
+        }
+    }
+}

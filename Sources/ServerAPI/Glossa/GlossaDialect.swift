@@ -1,0 +1,46 @@
+import GlossaWire
+import HTTPServer
+
+/// Glossa's own endpoints: the streaming batch and pair list for TranslationKit, `/health`,
+/// `/metrics` and `/openapi.json`. Errors use Google's envelope (generic clients read it) with a
+/// ``StreamErrorReason`` as `errors[0].reason` (TranslationKit reads it), from `StreamingError`.
+enum GlossaDialect {
+    static func make(_ context: DialectContext) -> Dialect {
+        let streaming = StreamingAPI(service: context.service)
+        let health = HealthAPI(service: context.service, started: context.started)
+        let metrics = context.metrics
+        let documents = context.documents
+        return Dialect(
+            name: "glossa", title: "Glossa", version: "1",
+            summary: "Glossa's own endpoints: a streamed batch (NDJSON, one line per text as soon as it is ready) and the pair list that TranslationKit's server backend uses, health, Prometheus metrics and this document.",
+            endpoints: [
+                Endpoint("glossa_translate_stream", ["POST"], "/glossa/v1/translate/stream", docs: EndpointDocs(
+                    summary: "Translate a batch, streaming one NDJSON line per text as soon as it is ready",
+                    success: "NDJSON", operation: StreamingDocumentation.stream)) { try await streaming.stream($0) },
+                Endpoint("glossa_pairs", ["GET"], "/glossa/v1/pairs", docs: EndpointDocs(
+                    summary: "Every translatable direction, direct or through a pivot",
+                    success: "{\"pairs\": [{\"source\": \"en\", \"target\": \"es\", \"path\": [\"en\", \"es\"]}, ...]}; a path longer than two goes through a pivot.")) { _ in
+                    streaming.pairs()
+                },
+                Endpoint("health", ["GET"], "/health", docs: EndpointDocs(
+                    summary: "Engines loaded and skipped; 200 when at least one pair is loaded, else 503",
+                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\"}], \"uptimeSeconds\"}.")) { _ in
+                    await health.health()
+                },
+                Endpoint("metrics", ["GET"], "/metrics", docs: EndpointDocs(
+                    summary: "Prometheus metrics: requests, errors, characters translated, latency per endpoint",
+                    success: "The Prometheus text exposition (format 0.0.4).", successType: "text/plain")) { _ in
+                    EndpointResult(response: .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
+                },
+                Endpoint("openapi", ["GET"], "/openapi.json", docs: EndpointDocs(
+                    summary: "This OpenAPI 3 document", success: "The OpenAPI 3.0 document of every endpoint.")) { _ in
+                    EndpointResult(response: jsonResponse(documents.openAPI, style: JSON.Style(pretty: true)))
+                },
+            ],
+            errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: [
+                (400, "The batch was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with a stable reason (unsupportedPair, invalidLanguage, missing_parameter, …) as errors[0].reason."),
+                (413, "The body is over the server's limit (same envelope)."),
+            ]),
+            credentials: CredentialReader(places: [.header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]))
+    }
+}

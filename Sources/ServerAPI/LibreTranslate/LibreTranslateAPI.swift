@@ -1,0 +1,105 @@
+import GlossaWire
+import TranslationCore
+import TranslationService
+
+/// LibreTranslate's `POST /translate`: `q` a string or (in JSON) a list, `source` a code or
+/// `auto`, `target`, `format` text or html, `alternatives`; answered in LibreTranslate's shapes.
+///
+/// Where Glossa differs, on purpose: a batch with `source=auto` gets one detection per text (not
+/// one for the whole batch, LibreTranslate #779); no text is altered after translation
+/// (LibreTranslate copies punctuation and case from the source and HTML-unescapes its output);
+/// `alternatives` are empty lists, as the engines give one translation.
+struct LibreTranslateAPI: Sendable {
+    let service: TranslationService
+
+    func translate(_ request: RoutedRequest) async throws -> EndpointResult {
+        let p = try request.parameters()
+        let batch = p.isList("q")
+        let texts = p.all("q")
+        // LibreTranslate's `if not q`: absent, an empty string and an empty list are all missing.
+        guard !texts.isEmpty, batch || !texts[0].isEmpty else { throw APIError.missingParameter("q") }
+        guard batch || texts.count == 1 else {
+            // Flask would keep the first q; Glossa never drops input silently.
+            throw APIError.translation(.invalidArgument("q", given: "\(texts.count) values",
+                                                        accepted: "one q, or a JSON list of texts for a batch"))
+        }
+        guard let sourceText = p.last("source"), !sourceText.isEmpty else { throw APIError.missingParameter("source") }
+        guard let targetText = p.last("target"), !targetText.isEmpty else { throw APIError.missingParameter("target") }
+        let alternatives = try Self.alternatives(p.last("alternatives"))
+        let catalog = LibreTranslateCatalog(service: service)
+        let source: LanguageCode?
+        if sourceText.lowercased() == "auto" {
+            source = nil
+        } else {
+            guard let s = LibreTranslateCodes.language(sourceText), catalog.isSource(s) else { throw Self.notSupported(sourceText) }
+            source = s
+        }
+        guard let target = LibreTranslateCodes.language(targetText), catalog.isTarget(target) else { throw Self.notSupported(targetText) }
+        let formatText = p.last("format").flatMap { $0.isEmpty ? nil : $0 } ?? "text"
+        guard let format = TextFormat(rawValue: formatText) else {
+            throw APIError.translation(TranslationError(.invalidArgument, "\(formatText) format is not supported"))
+        }
+        let (translated, detections) = try await translations(texts, from: source, to: target, format: format, catalog: catalog)
+        var body: [(String, JSON)] = [("translatedText", batch ? .array(translated.map(JSON.string)) : .string(translated[0]))]
+        if source == nil {
+            body.append(("detectedLanguage", batch ? .array(detections) : detections[0]))
+        }
+        if alternatives > 0 {
+            // The engines give one translation per text, so there are no others to offer.
+            body.append(("alternatives", batch ? .array(texts.map { _ in .array([]) }) : .array([])))
+        }
+        return EndpointResult(response: LibreTranslateOutput.render(.object(body)), characters: texts.reduce(0) { $0 + $1.count })
+    }
+
+    /// Each text translated, and (for `auto`) each text's detection as LibreTranslate writes it.
+    private func translations(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, format: TextFormat,
+                              catalog: LibreTranslateCatalog) async throws -> ([String], [JSON]) {
+        let options = TranslationOptions(format: format)
+        if let source { return (try await translate(texts, from: source, to: target, options: options), []) }
+        var out = texts
+        // Nothing detectable (empty, emoji, digits): the text comes back as it is, with
+        // LibreTranslate's "nothing detected" answer, {"confidence": 0.0, "language": "en"}.
+        var detections = [JSON](repeating: Self.detection("en", 0), count: texts.count)
+        var groups: [LanguageCode: [Int]] = [:]
+        for (i, detection) in await service.detect(texts).enumerated() {
+            guard !texts[i].isEmpty, let best = catalog.candidates(detection).first else { continue }
+            detections[i] = Self.detection(LibreTranslateCodes.code(best.language), best.confidence)
+            groups[best.language, default: []].append(i)
+        }
+        for (language, indices) in groups.sorted(by: { $0.key < $1.key }) {
+            let translated = try await translate(indices.map { texts[$0] }, from: language, to: target, options: options)
+            for (k, i) in indices.enumerated() { out[i] = translated[k] }
+        }
+        return (out, detections)
+    }
+
+    private func translate(_ texts: [String], from source: LanguageCode, to target: LanguageCode,
+                           options: TranslationOptions) async throws -> [String] {
+        do {
+            return try await service.translate(texts, from: source, to: target, options: options).map(\.translatedText)
+        } catch let error as TranslationError where [.unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled].contains(error.kind) {
+            let t = LibreTranslateCodes.code(target), s = LibreTranslateCodes.code(source)
+            throw APIError.translation(TranslationError(error.kind,
+                "\(target.displayName()) (\(t)) is not available as a target language from \(source.displayName()) (\(s))"))
+        }
+    }
+
+    /// `{"confidence": 90.0, "language": "fr"}`.
+    static func detection(_ code: String, _ confidence: Double) -> JSON {
+        .object([("confidence", .double(confidence)), ("language", .string(code))])
+    }
+
+    /// LibreTranslate's `"xx is not supported"` (the code lower-cased, as its `iso2model` does).
+    static func notSupported(_ code: String) -> APIError {
+        .translation(TranslationError(.unsupportedPair, "\(code.lowercased()) is not supported"))
+    }
+
+    /// `alternatives`: a whole number, negative meaning 0.
+    static func alternatives(_ text: String?) throws -> Int {
+        guard let text, !text.isEmpty else { return 0 }
+        guard let n = Int(text) else {
+            throw APIError.translation(TranslationError(.invalidArgument, "Invalid request: alternatives parameter is not a number"))
+        }
+        return max(0, n)
+    }
+}

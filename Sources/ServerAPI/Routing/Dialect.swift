@@ -1,0 +1,49 @@
+import TranslationService
+import HTTPServer
+
+/// A wire protocol as a value: its name, its endpoints (each documenting itself), how it renders
+/// errors and how it reads a caller's credential. The router mounts dialects side by side; adding
+/// a protocol is one folder that makes a `Dialect` plus one line in ``Dialects/standard``.
+struct Dialect: Sendable {
+    /// A bounded identifier (`google_v2`, `libretranslate`): metrics labels, OpenAPI tags.
+    let name: String
+    /// What people call it (`Google Cloud Translation v2`).
+    let title: String
+    /// The version of the protocol served (`v2`, `1.9.6`), for the API documents.
+    let version: String
+    /// One paragraph for the OpenAPI document: what it is and how clients point at it.
+    let summary: String
+    /// Its routes.
+    let endpoints: [Endpoint]
+    /// Its error envelope: the one place this protocol's errors are rendered.
+    let errors: ErrorEnvelope
+    /// Where its clients put their key.
+    let credentials: CredentialReader
+}
+
+/// How one dialect renders an ``APIError``, and how its errors are documented.
+struct ErrorEnvelope: Sendable {
+    /// The response for an error on a request of this dialect.
+    let render: @Sendable (APIError, HTTPRequest) -> HTTPResponse
+    /// The statuses this envelope uses, each with a one-line description, for OpenAPI.
+    let documentation: [(status: Int, description: String)]
+
+    /// The error response, with `Retry-After` when the error has one.
+    func response(for error: APIError, request: HTTPRequest) -> HTTPResponse {
+        var response = render(error, request)
+        if let seconds = error.retryAfter { response.headers.set("Retry-After", String(seconds)) }
+        return response
+    }
+}
+
+/// Everything a dialect is built from.
+struct DialectContext: Sendable {
+    /// The service every endpoint calls.
+    let service: TranslationService
+    /// The metrics registry (for `/metrics`).
+    let metrics: Metrics
+    /// When the router was made (for `/health`'s uptime).
+    let started: ContinuousClock.Instant
+    /// The API documents, published once every dialect is mounted.
+    let documents: APIDocuments
+}

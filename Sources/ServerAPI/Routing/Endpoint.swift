@@ -1,0 +1,70 @@
+import GlossaWire
+import HTTPServer
+
+/// What an endpoint takes its parameters from; the router parses them once, before any
+/// middleware, so a credential reader and the handler see the same values.
+enum ParameterInput: Sendable {
+    /// Nothing: the handler reads the request itself (the streaming endpoint's JSON, web assets).
+    case none
+    /// The query string and an `application/x-www-form-urlencoded` body (APy and AJAX v1 take no JSON).
+    case queryAndForm
+    /// The query string and a form or JSON body (see ``Parameters``).
+    case queryFormOrJSON
+}
+
+/// One route: its methods, path pattern and handler, and the documentation it brings to the
+/// OpenAPI document.
+struct Endpoint: Sendable {
+    /// A bounded metrics label (`google_v2_translate`).
+    let name: String
+    /// Methods answered; HEAD is answered wherever GET is.
+    let methods: [String]
+    /// The path (`/translate`, `/download_file/{filename}`); a trailing slash in a request is ignored.
+    let path: PathPattern
+    /// Where the parameters are read from.
+    let input: ParameterInput
+    /// For an endpoint that shares its path and method with another dialect's: whether a request
+    /// is one of its own (APy's `/translate` claims requests with `langpair`). nil: it takes
+    /// what the others do not claim.
+    let claims: (@Sendable (HTTPRequest) -> Bool)?
+    /// Its OpenAPI description.
+    let docs: EndpointDocs
+    /// The handler: decodes, calls the service, encodes. A thrown error is rendered in the
+    /// dialect's envelope.
+    let handle: @Sendable (RoutedRequest) async throws -> EndpointResult
+
+    init(_ name: String, _ methods: [String], _ path: String, input: ParameterInput = .none,
+         claims: (@Sendable (HTTPRequest) -> Bool)? = nil, docs: EndpointDocs,
+         handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) {
+        self.name = name
+        self.methods = methods
+        self.path = PathPattern(path)
+        self.input = input
+        self.claims = claims
+        self.docs = docs
+        self.handle = handle
+    }
+}
+
+/// What an endpoint (or a middleware) hands back: the response, and what metrics need to know.
+public struct EndpointResult: Sendable {
+    /// The response to send.
+    public var response: HTTPResponse
+    /// Characters of input translated (0 for other endpoints or on error).
+    public var characters: Int
+    /// The error, when the request failed.
+    public var error: APIError?
+
+    /// Makes a result.
+    public init(response: HTTPResponse, characters: Int = 0, error: APIError? = nil) {
+        self.response = response
+        self.characters = characters
+        self.error = error
+    }
+}
+
+/// A JSON response with the given style and status.
+func jsonResponse(_ value: JSON, status: Int = 200, style: JSON.Style = JSON.Style(),
+                  contentType: String = "application/json; charset=UTF-8") -> HTTPResponse {
+    HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Array(value.serialized(style).utf8))
+}

@@ -1,0 +1,52 @@
+import GlossaWire
+
+/// How an endpoint describes itself in `/openapi.json` (and LibreTranslate's `/spec`): the
+/// document is built from these, so what is served and what is documented cannot drift apart.
+struct EndpointDocs: Sendable {
+    /// One line.
+    var summary: String
+    /// More, when the line is not enough (how a shared path tells protocols apart).
+    var description: String? = nil
+    /// The parameters, in the query for GET and in the query or body for POST.
+    var parameters: [ParameterDoc] = []
+    /// What a 200 answer holds.
+    var success: String
+    /// The 200 answer's media type.
+    var successType: String = "application/json"
+    /// A complete OpenAPI path item, for endpoints whose bodies the parameter list cannot
+    /// describe (the streaming endpoint's JSON request and NDJSON answer); nil: generated.
+    var operation: JSON? = nil
+    /// Whether it appears in the API documents at all (web pages do not).
+    var listed = true
+}
+
+/// One documented parameter.
+struct ParameterDoc: Sendable {
+    /// Its JSON type.
+    enum Kind: Sendable {
+        case string, integer, boolean
+        /// A string, or (in a JSON body) a list of strings; repeatable in a query or form.
+        case stringOrList
+    }
+
+    let name: String
+    let kind: Kind
+    let required: Bool
+    let description: String
+    /// Part of the path (`{filename}`) rather than the query or body.
+    let inPath: Bool
+
+    /// A string parameter.
+    init(_ name: String, required: Bool = false, inPath: Bool = false, _ description: String) {
+        self.init(name, .string, required: required, inPath: inPath, description)
+    }
+
+    /// A parameter of `kind`.
+    init(_ name: String, _ kind: Kind, required: Bool = false, inPath: Bool = false, _ description: String) {
+        self.name = name
+        self.kind = kind
+        self.required = required
+        self.inPath = inPath
+        self.description = description
+    }
+}
