@@ -38,7 +38,11 @@ public struct GlossaRouter: HTTPHandler {
     init(service: TranslationService, configuration: ServerAPIConfiguration) {
         metrics = configuration.metrics
         let documents = APIDocuments()
-        let context = DialectContext(service: service, metrics: metrics, started: .now, documents: documents)
+        let languages = ServedLanguagesCache(service: service)
+        // Walking every route takes seconds with many pairs: start it now, off the request path.
+        Task.detached(priority: .utility) { _ = languages.get() }
+        let context = DialectContext(service: service, metrics: metrics, started: .now, documents: documents,
+                                     languages: languages)
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)

@@ -6,13 +6,14 @@ import TranslationService
 /// DeepL API v2's handlers: `/v2/translate`, `/v2/usage`, `/v2/languages`.
 struct DeepLAPI: Sendable {
     let service: TranslationService
+    let languages: ServedLanguagesCache
     let ledger: CharacterLedger
     /// What `/v2/usage` reports as the limit: Glossa sets none, and DeepL reports an account
     /// without a cost limit this way (10^12 characters).
     static let unlimited = 1_000_000_000_000
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
-        let r = try DeepLTranslateRequest(try request.parameters(), catalog: DeepLCatalog(service: service))
+        let r = try DeepLTranslateRequest(try request.parameters(), catalog: DeepLCatalog(languages.get()))
         let results = try await service.translate(r.texts, from: r.source, to: r.target, options: TranslationOptions(format: r.format))
         // DeepL counts characters as Unicode code points, source text only.
         let billed = r.texts.map(\.unicodeScalars.count)
@@ -43,7 +44,7 @@ struct DeepLAPI: Sendable {
         guard type == "source" || type == "target" else {
             throw APIError.translation(TranslationError(.invalidArgument, "Parameter 'type' is invalid. 'source' and 'target' are valid values."))
         }
-        let list: [JSON] = DeepLCatalog(service: service).list(targets: type == "target").map { entry in
+        let list: [JSON] = DeepLCatalog(languages.get()).list(targets: type == "target").map { entry in
             // No engine here varies formality.
             .object([("language", .string(entry.code)), ("name", .string(entry.name))]
                     + (type == "target" ? [("supports_formality", JSON.bool(false))] : []))

@@ -5,7 +5,7 @@ import TranslationService
 struct DeepLCatalog {
     let served: ServedLanguages
 
-    init(service: TranslationService) { served = ServedLanguages(service) }
+    init(_ served: ServedLanguages) { self.served = served }
 
     /// Whether some route translates from `language`.
     func isSource(_ language: LanguageCode) -> Bool { served.isSource(language) }

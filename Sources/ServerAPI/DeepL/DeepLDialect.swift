@@ -6,7 +6,7 @@ import HTTPServer
 /// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
 enum DeepLDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = DeepLAPI(service: context.service, ledger: CharacterLedger())
+        let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger())
         return Dialect(
             name: "deepl", title: "DeepL API v2", version: "v2",
             summary: "DeepL's text translation API: point deepl-python (deepl.Translator(key, server_url=URL)) or any DeepL client at the server root. JSON or form bodies; the key in Authorization: DeepL-Auth-Key.",

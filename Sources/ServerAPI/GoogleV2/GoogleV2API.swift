@@ -42,7 +42,7 @@ struct GoogleV2API: Sendable {
         let p = try request.parameters()
         let display = try nonEmpty(p.last("target")).map { try LanguageCode(parsing: $0) }
         _ = try nonEmpty(p.last("model")).map(Self.model)
-        var entries: [(code: String, name: String?)] = ServedLanguages(service).listed.map { code in
+        var entries: [(code: String, name: String?)] = ServedLanguages.listed(service).map { code in
             (code.googleCode, display.map { code.displayName(in: $0) })
         }
         var seen = Set<String>()

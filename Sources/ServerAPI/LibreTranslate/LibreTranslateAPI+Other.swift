@@ -14,7 +14,7 @@ extension LibreTranslateAPI {
         guard p.isList("q") || texts.count == 1 else {
             throw APIError.translation(.invalidArgument("q", given: "\(texts.count) values", accepted: "one q, or a JSON list of texts"))
         }
-        let catalog = LibreTranslateCatalog(service: service)
+        let catalog = LibreTranslateCatalog(languages.get())
         let lists: [JSON] = await service.detect(texts).map { detection in
             let candidates = catalog.candidates(detection)
             // LibreTranslate's answer when nothing is detected.
@@ -29,7 +29,7 @@ extension LibreTranslateAPI {
     /// LibreTranslate localizes them by its interface locale.
     func languages(_ request: RoutedRequest) throws -> EndpointResult {
         let display = Self.displayLanguage(request)
-        let list: [JSON] = LibreTranslateCatalog(service: service).entries.map { entry in
+        let list: [JSON] = LibreTranslateCatalog(languages.get()).entries.map { entry in
             .object([("code", .string(entry.code)), ("name", .string(entry.language.displayName(in: display))),
                      ("targets", .array(entry.targets.map(JSON.string)))])
         }
@@ -38,7 +38,7 @@ extension LibreTranslateAPI {
 
     /// `GET /frontend/settings`: what LibreTranslate's web front end reads first.
     func frontendSettings(_ request: RoutedRequest) -> EndpointResult {
-        let catalog = LibreTranslateCatalog(service: service)
+        let catalog = LibreTranslateCatalog(languages.get())
         let display = Self.displayLanguage(request)
         // LibreTranslate's target default is the interface locale when it has it, else its
         // second language; Glossa's: that locale, else English, else the first language.

@@ -11,6 +11,7 @@ import TranslationService
 /// `alternatives` are empty lists, as the engines give one translation.
 struct LibreTranslateAPI: Sendable {
     let service: TranslationService
+    let languages: ServedLanguagesCache
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
@@ -26,7 +27,7 @@ struct LibreTranslateAPI: Sendable {
         guard let sourceText = p.last("source"), !sourceText.isEmpty else { throw APIError.missingParameter("source") }
         guard let targetText = p.last("target"), !targetText.isEmpty else { throw APIError.missingParameter("target") }
         let alternatives = try Self.alternatives(p.last("alternatives"))
-        let catalog = LibreTranslateCatalog(service: service)
+        let catalog = LibreTranslateCatalog(languages.get())
         let source: LanguageCode?
         if sourceText.lowercased() == "auto" {
             source = nil

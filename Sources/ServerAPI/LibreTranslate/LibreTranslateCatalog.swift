@@ -14,8 +14,8 @@ struct LibreTranslateCatalog {
     let served: ServedLanguages
     let entries: [Entry]
 
-    init(service: TranslationService) {
-        served = ServedLanguages(service)
+    init(_ served: ServedLanguages) {
+        self.served = served
         var seen = Set<String>()
         var entries: [Entry] = []
         for language in served.listed {

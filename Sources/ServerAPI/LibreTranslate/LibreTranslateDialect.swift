@@ -7,7 +7,7 @@ import TranslationCore
 /// endpoints. Parameters in a form, the query or JSON; the key as `api_key`; errors `{"error"}`.
 enum LibreTranslateDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = LibreTranslateAPI(service: context.service)
+        let api = LibreTranslateAPI(service: context.service, languages: context.languages)
         let documents = context.documents
         let key = ParameterDoc("api_key", "API key.")
         return Dialect(

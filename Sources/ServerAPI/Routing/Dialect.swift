@@ -46,4 +46,6 @@ struct DialectContext: Sendable {
     let started: ContinuousClock.Instant
     /// The API documents, published once every dialect is mounted.
     let documents: APIDocuments
+    /// The served languages and routes, computed once (LibreTranslate and DeepL list and check them).
+    let languages: ServedLanguagesCache
 }
