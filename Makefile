@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detector-profiles
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -45,15 +45,28 @@ test: deps-test venv
 bench: deps-test venv build-release
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
 
-# Language detection accuracy on FLORES-200 dev hold-out lines (prints a Markdown table).
+# The detector model (Sources/LanguageDetection/Data/detector.model, committed) and the held-out
+# test set, regenerated from FLORES-200 dev, PyPI wordfreq and Debian spelling dictionaries
+# (tests/tools/detector-model/README.md). Needs the venv's wordfreq and the dictionaries.
 FLORES_DIR ?= $(CURDIR)/../shared/data/flores200-dev
-detect-accuracy:
-	set -o pipefail; GLOSSA_ACCURACY_REPORT=1 GLOSSA_FLORES_DIR=$(FLORES_DIR) \
-	  $(SWIFT) test --filter 'AccuracyReportTests|OutOfModelReportTests' 2>&1 | grep -v '^\['
+DETECT_TESTDATA ?= $(CURDIR)/.build/detector-model/testdata
+detector-profiles: venv
+	scripts/install-deps.sh detector-model
+	$(PY) -m pip install --quiet --disable-pip-version-check -r tests/tools/detector-model/requirements.txt
+	tests/tools/detector-model/generate.sh $(FLORES_DIR) $(PY)
 
-# Regenerates the short-text detector's n-gram profiles from FLORES-200 dev (committed output).
-detector-profiles:
-	tests/tools/detector-profiles/generate.sh $(FLORES_DIR)
+# Writes the held-out test set alone (FLORES-200 dev lines 801-997, cut as lingua cuts its data).
+detect-testdata:
+	tests/tools/detector-model/generate.sh --testdata-only $(FLORES_DIR)
+
+# Accuracy per language and length on DETECT_TESTDATA (any folder of <code>/{single-words,
+# word-pairs,sentences}.txt; default: the FLORES hold-out, written first when missing), with
+# lingua-style reports in test-output/detect-accuracy/.
+detect-accuracy:
+	@if [ ! -d "$(DETECT_TESTDATA)" ] && [ "$(DETECT_TESTDATA)" = "$(CURDIR)/.build/detector-model/testdata" ]; then \
+	  $(MAKE) --no-print-directory detect-testdata; fi
+	$(SWIFT) build -c release --product detect-accuracy
+	.build/release/detect-accuracy "$(DETECT_TESTDATA)" --reports $(TEST_OUTPUT)/detect-accuracy --systems glossa,cld2
 
 clean:
 	rm -rf .build $(VENV) $(TEST_OUTPUT)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Glossa needs, idempotently, and says what it installs.
-# Usage: scripts/install-deps.sh [build|test|serve] [EXTRA_PAIR ...]
-#   build: toolchain libraries; serve: build + default pairs; test: serve + test tools.
+# Usage: scripts/install-deps.sh [build|test|serve|detector-model] [EXTRA_PAIR ...]
+#   build: toolchain libraries; serve: build + default pairs; test: serve + test tools;
+#   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
 # Extra Apertium pairs may be given by package name (apertium-eng-spa) or by pair (eng-spa),
 # or through GLOSSA_PAIRS="apertium-xxx-yyy ...".
 set -euo pipefail
@@ -20,7 +21,11 @@ case "$profile" in
   build) ;;
   serve) want+=("${default_pairs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
-  *) echo "install-deps: unknown profile '$profile' (build|serve|test)" >&2; exit 2 ;;
+  detector-model)
+    # Column 4 of languages.tsv names each language's dictionary package.
+    want+=(python3-venv hunspell-tools aspell)
+    want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
+  *) echo "install-deps: unknown profile '$profile' (build|serve|test|detector-model)" >&2; exit 2 ;;
 esac
 for p in "$@" ${GLOSSA_PAIRS:-}; do
   case "$p" in apertium-*) want+=("$p") ;; *) want+=("apertium-$p") ;; esac

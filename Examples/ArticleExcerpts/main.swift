@@ -29,7 +29,7 @@ func option(_ name: String) -> String? {
 }
 let serverURL = option("--server") ?? ProcessInfo.processInfo.environment["GLOSSA_URL"]
 let backend: TranslationSession.Backend = serverURL.flatMap(URL.init(string:)).map { .server($0) }
-    ?? .local(makeService: { await TranslationService(engines: [ApertiumEngine()], detector: CLD2Detector()) })
+    ?? .local(makeService: { await TranslationService(engines: [ApertiumEngine()], detector: GlossaDetector()) })
 
 // No source language: each excerpt's language is detected.
 let session = TranslationSession(configuration: .init(source: nil, target: Locale.Language(identifier: option("--target") ?? "es")),

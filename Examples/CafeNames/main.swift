@@ -26,7 +26,7 @@ func option(_ name: String) -> String? {
 }
 let serverURL = option("--server") ?? ProcessInfo.processInfo.environment["GLOSSA_URL"]
 let backend: TranslationSession.Backend = serverURL.flatMap(URL.init(string:)).map { .server($0) }
-    ?? .local(makeService: { await TranslationService(engines: [ApertiumEngine()], detector: CLD2Detector()) })
+    ?? .local(makeService: { await TranslationService(engines: [ApertiumEngine()], detector: GlossaDetector()) })
 
 let session = TranslationSession(
     configuration: .init(source: Locale.Language(identifier: "en"), target: Locale.Language(identifier: option("--target") ?? "es")),

@@ -86,6 +86,6 @@ enum Composition {
 
     /// The language detector.
     static func makeDetector() -> any LanguageDetector {
-        CLD2Detector()
+        GlossaDetector()
     }
 }

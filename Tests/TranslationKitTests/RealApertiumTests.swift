@@ -10,7 +10,7 @@ import TranslationService
 /// `make test`'s install-deps) and CLD2, in this process and behind a real server.
 @Suite(.serialized) struct RealApertiumTests {
     /// One service over the real engines for the whole suite: pipelines are warm after first use.
-    static let service = Task { await TranslationService(engines: [ApertiumEngine()], detector: CLD2Detector()) }
+    static let service = Task { await TranslationService(engines: [ApertiumEngine()], detector: GlossaDetector()) }
 
     private func backend(_ kind: BackendKind) async throws -> TranslationSession.Backend {
         let service = await Self.service.value

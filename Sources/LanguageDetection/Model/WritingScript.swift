@@ -1,10 +1,9 @@
-import TranslationCore
 
-/// The writing systems the short-text fallback tells apart, by Unicode block.
+/// The writing systems the detector tells apart, by Unicode block.
 ///
 /// Swift's standard library exposes no Script property, so this is a table of the blocks that
-/// matter; anything else is `.other`. A script listed in ``singleLanguage`` identifies its language
-/// outright (Hangul is Korean); the rest are shared by many languages and need the n-gram model.
+/// matter; anything else is `.other`. A text is scored only against the model's languages of its
+/// dominant script; a script no model language uses falls to ``singleLanguage`` or CLD2.
 enum WritingScript: String, CaseIterable, Sendable {
     case latin = "Latn", cyrillic = "Cyrl", greek = "Grek", arabic = "Arab", hebrew = "Hebr"
     case devanagari = "Deva", han = "Hani", hiragana = "Hira", katakana = "Kana", hangul = "Hang"
@@ -50,14 +49,6 @@ enum WritingScript: String, CaseIterable, Sendable {
         }
     }
 
-    /// Scripts written by one language only (for practical purposes), and that language.
-    static let singleLanguage: [WritingScript: LanguageCode] = [
-        .greek: "el", .hebrew: "he", .hangul: "ko", .hiragana: "ja", .katakana: "ja", .thai: "th",
-        .lao: "lo", .khmer: "km", .myanmar: "my", .georgian: "ka", .armenian: "hy", .ethiopic: "am",
-        .gurmukhi: "pa", .gujarati: "gu", .oriya: "or", .tamil: "ta", .telugu: "te", .kannada: "kn",
-        .malayalam: "ml", .sinhala: "si", .tibetan: "bo", .thaana: "dv", .bengali: "bn",
-    ]
-
     /// The scripts a FLORES-style script subtag covers (`Jpan` mixes Han and kana).
     static func covered(bySubtag subtag: String) -> [WritingScript] {
         switch subtag {
@@ -77,9 +68,9 @@ struct ScriptCensus: Sendable {
     private(set) var letters = 0
 
     /// Counts the letters of `text`, stopping after `limit` of them (enough to decide).
-    init(_ text: String, limit: Int = 4096) {
-        for scalar in text.unicodeScalars where NGramFeatures.isWordScalar(scalar) {
-            let script = WritingScript(of: scalar)
+    init(_ text: String, limit: Int = 512) {
+        for scalar in text.unicodeScalars where TextFeatures.isWordScalar(scalar) {
+            let script = scalar.value < 0x80 ? .latin : WritingScript(of: scalar)
             if script == .other && !scalar.properties.isAlphabetic { continue }
             counts[script, default: 0] += 1
             letters += 1

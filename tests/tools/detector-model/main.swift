@@ -1,0 +1,124 @@
+// The detector model's trainer and held-out test-set writer (not part of the product). Built
+// and run by generate.sh (`make detector-profiles`), which compiles this folder together with
+// Sources/LanguageDetection/Model/*.swift, so that training reads text exactly as detection does.
+//
+//   detector-model train LANGUAGES.tsv FLORES_DIR WORDLISTS_DIR OUTPUT.model
+//   detector-model testdata LANGUAGES.tsv FLORES_DIR OUT_DIR
+//
+// `testdata` writes FLORES dev lines 801-997 of each language, cut as lingua cuts its test data,
+// to OUT_DIR/<code>/{single-words,word-pairs,sentences}.txt: the set `make detect-accuracy` reads.
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("detector-model: \(message)\n".utf8))
+    exit(1)
+}
+
+func floresLines(_ flores: String, _ stem: String, _ range: Range<Int>) throws -> [Substring] {
+    let lines = try String(contentsOfFile: "\(flores)/\(stem).dev", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count >= range.upperBound else { throw TrainerError("\(stem).dev has \(lines.count) lines, expected ≥ \(range.upperBound)") }
+    return Array(lines[range])
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 5 else { fail("usage: detector-model train LANGUAGES FLORES WORDLISTS OUTPUT | testdata LANGUAGES FLORES OUT") }
+do {
+    let sources = try LanguageSource.read(arguments[2])
+    let flores = arguments[3]
+    switch arguments[1] {
+    case "testdata":
+        let out = arguments[4]
+        for source in sources {
+            guard let stem = source.flores else { continue }
+            let cuts = HeldOutCuts(lines: try floresLines(flores, stem, Split.test))
+            let directory = "\(out)/\(source.code)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for kind in HeldOutCuts.Kind.allCases {
+                try Data(cuts[kind].map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: "\(directory)/\(kind.rawValue).txt"))
+            }
+        }
+        print("detector-model: wrote held-out test data for \(sources.filter { $0.flores != nil }.count) languages to \(out)")
+    case "train":
+        guard arguments.count >= 6 else { fail("usage: detector-model train LANGUAGES FLORES WORDLISTS OUTPUT") }
+        let options = TrainingOptions()
+        var parts: [LanguagePart] = []
+        for source in sources {
+            let part = try trainLanguage(source, flores: flores, wordLists: arguments[4], options: options)
+            print("  \(source.code): \(part.grams.count) n-grams, \(part.words.count) words, β=\(String(format: "%.3f", exp(Double(part.language.logOutOfVocabulary))))")
+            parts.append(part)
+        }
+        var model = DetectorModel(
+            languages: parts.map(\.language),
+            parameters: .init(temperatures: [Float](repeating: 1, count: 8), calibration: (0..<20).map { (Float($0) + 0.5) / 20 }),
+            grams: table(parts.map(\.grams), width: 2) { [$0.0, $0.1] },
+            words: table(parts.map(\.words), width: 1) { [$0] })
+        model.parameters = try learnDecisionRule(model, sources: sources, flores: flores)
+        let bytes = model.serialized()
+        try Data(bytes).write(to: URL(fileURLWithPath: arguments[5]))
+        print("detector-model: \(model.languages.count) languages, \(model.grams.keys.count) n-gram rows (\(model.grams.languages.count) postings), \(model.words.keys.count) word rows (\(model.words.languages.count) postings), \(bytes.count) bytes → \(arguments[5])")
+    case "evaluate":
+        // The model alone (no CLD2, no input filter) on the held-out lines: a quick check while
+        // tuning the training; `make detect-accuracy` measures the product.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4])))
+        let model = try DetectorModel(bytes: bytes)
+        var sums = [0.0, 0.0, 0.0]
+        var rows: [String] = []
+        var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
+        // This thread's CPU time, not wall time: the figure holds on a loaded machine too.
+        func cpu() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3
+        }
+        for source in sources {
+            guard let stem = source.flores, let index = model.languages.firstIndex(where: { $0.code == source.code }) else { continue }
+            let cuts = HeldOutCuts(lines: try floresLines(flores, stem, Split.test))
+            var row = source.code
+            for (k, kind) in HeldOutCuts.Kind.allCases.enumerated() {
+                let start = cpu()
+                let right = cuts[kind].filter { model.decide($0)?.ranked.first?.language == index }.count
+                elapsed[k] += cpu() - start
+                counts[k] += cuts[kind].count
+                let accuracy = 100 * Double(right) / Double(max(1, cuts[kind].count))
+                sums[k] += accuracy
+                row += String(format: " %.1f", accuracy)
+            }
+            rows.append(row)
+        }
+        print(rows.joined(separator: "\n"))
+        print(String(format: "MEAN of %d: single %.2f pairs %.2f sentences %.2f", rows.count, sums[0] / Double(rows.count),
+                     sums[1] / Double(rows.count), sums[2] / Double(rows.count)))
+        let microseconds = zip(elapsed, counts).map { $0 / Double(max(1, $1)) }
+        print(String(format: "CPU µs per text: single %.1f pairs %.1f sentences %.1f; equal mix %.0f texts/s",
+                     microseconds[0], microseconds[1], microseconds[2], 3e6 / microseconds.reduce(0, +)))
+    case "speed":
+        // CPU time per text on one thread, the best of five passes (robust to a loaded machine).
+        let model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
+        var texts: [[String]] = [[], [], []]
+        for source in sources {
+            guard let stem = source.flores else { continue }
+            let cuts = HeldOutCuts(lines: try floresLines(flores, stem, Split.test), limit: 100)
+            for (k, kind) in HeldOutCuts.Kind.allCases.enumerated() { texts[k] += cuts[kind] }
+        }
+        func cpu() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3
+        }
+        var best = [Double.infinity, .infinity, .infinity]
+        var sink = 0
+        for _ in 0..<5 {
+            for k in 0..<3 {
+                let start = cpu()
+                for text in texts[k] { sink &+= model.decide(text)?.ranked.first?.language ?? 0 }
+                best[k] = min(best[k], (cpu() - start) / Double(texts[k].count))
+            }
+        }
+        print(String(format: "best CPU µs per text: single %.2f pairs %.2f sentences %.2f; equal mix %.0f texts/s (%d)",
+                     best[0], best[1], best[2], 3e6 / best.reduce(0, +), sink % 2))
+    default:
+        fail("unknown command \(arguments[1])")
+    }
+} catch {
+    fail("\(error)")
+}
