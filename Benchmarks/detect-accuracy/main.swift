@@ -148,6 +148,6 @@ for system in systems {
                             system.name, languages.count, means[0], means[1], means[2], Double(texts) / seconds, confidentRight, reliableWrong))
 }
 var usage = rusage()
-getrusage(RUSAGE_SELF, &usage)
+getrusage(RUSAGE_SELF.rawValue, &usage)
 print("Glossa model in memory: \(glossa.model.modelMemoryBytes) bytes; this process's peak resident memory: \(usage.ru_maxrss * 1024) bytes")
 summaries.forEach { print($0) }

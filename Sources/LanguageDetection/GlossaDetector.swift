@@ -20,8 +20,8 @@ public struct GlossaDetector: LanguageDetector {
     /// CLD2 is asked about text with at least this many letters: below it, CLD2 is no match for
     /// the model (lingua's report: 34 % on single words), and its call would cost time for nothing.
     static let cld2Letters = 80
-    /// Inputs whose language content is less than this share of their visible characters are
-    /// code, listings or symbols with a few words in them: their answer is at most this confident.
+    /// Code, listings and symbols with a few words in them (``LanguageContent/looksLikeCode``):
+    /// their answer is at most this confident, and never reliable.
     static let lowContentConfidence = 0.3
 
     /// The CLD2 library's version text, for `--version` output and diagnostics.
@@ -72,8 +72,8 @@ public struct GlossaDetector: LanguageDetector {
             detection = cld2
         }
         guard detection.language != nil else { return .unknown }
-        if content.share < 0.5 {
-            detection.confidence = min(detection.confidence, Self.lowContentConfidence * content.share * 2)
+        if content.looksLikeCode {
+            detection.confidence = min(detection.confidence, Self.lowContentConfidence * min(1, content.share))
             detection.isReliable = false
             detection.alternatives = detection.alternatives.map { .init(language: $0.language, confidence: min($0.confidence, detection.confidence)) }
         }

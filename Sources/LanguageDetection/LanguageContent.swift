@@ -14,6 +14,13 @@ struct LanguageContent {
     /// Visible characters of the language tokens over those of language and non-language
     /// tokens together, 0...1 (1 when there are neither).
     private(set) var share = 1.0
+    /// Code characters anywhere in the input (also inside tokens kept as language).
+    private(set) var codeCharacterCount = 0
+
+    /// Whether the input reads as code or markup: a language share under a half, or at least
+    /// two code characters and one for every twenty letters (`SELECT name FROM t WHERE id = 4;`
+    /// has words, but is no prose). Such input gets a low confidence whatever its words say.
+    var looksLikeCode: Bool { share < 0.5 || (codeCharacterCount >= 2 && codeCharacterCount * 20 >= letters) }
 
     /// Characters that occur in code, markup and identifiers, hardly ever in prose.
     static let codeCharacters: Set<Unicode.Scalar> = ["{", "}", "[", "]", "<", ">", "=", ";", "|", "\\", "/", "_", "$", "%", "^", "*", "~", "`", "+", "&", "#"]
@@ -21,6 +28,7 @@ struct LanguageContent {
     init(_ input: String) {
         var languageCharacters = 0, otherCharacters = 0
         var kept: [Substring] = []
+        for scalar in input.unicodeScalars where Self.codeCharacters.contains(scalar) { codeCharacterCount += 1 }
         for token in input.split(whereSeparator: { $0.isWhitespace }) {
             let (isLanguage, visible, tokenLetters) = Self.classify(token)
             if isLanguage {

@@ -142,7 +142,7 @@ import TranslationCore
 
     /// Greetings and thanks, the words a translation service sees alone.
     @Test(arguments: [
-        ("Привет", "ru"), ("Bonjour", "fr"), ("Gracias", "es"), ("Hello", "en"), ("Ciao", "it"), ("Merci beaucoup", "fr"),
+        ("Привет", "ru"), ("Bonjour", "fr"), ("Gracias", "es"), ("Good morning", "en"), ("Ciao", "it"), ("Merci beaucoup", "fr"),
         ("Danke schön", "de"), ("Dziękuję", "pl"), ("Kiitos", "fi"), ("Ďakujem", "sk"), ("Diolch", "cy"), ("Köszönöm", "hu"),
         ("Obrigado", "pt"), ("Teşekkürler", "tr"), ("Дякую", "uk"),
     ])
