@@ -43,6 +43,7 @@ test: deps-test venv
 	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -q tests
 
 bench: deps-test venv build-release
+	$(PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
 
 # The detector model (Sources/LanguageDetection/Data/detector.model, committed) and the held-out

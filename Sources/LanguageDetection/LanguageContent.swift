@@ -26,50 +26,72 @@ struct LanguageContent {
     static let codeCharacters: Set<Unicode.Scalar> = ["{", "}", "[", "]", "<", ">", "=", ";", "|", "\\", "/", "_", "$", "%", "^", "*", "~", "`", "+", "&", "#"]
 
     init(_ input: String) {
+        // One pass over the scalars (splitting on whitespace scalars, not Characters: grapheme
+        // segmentation would cost more than the detection itself on short text).
         var languageCharacters = 0, otherCharacters = 0
         var kept: [Substring] = []
-        for scalar in input.unicodeScalars where Self.codeCharacters.contains(scalar) { codeCharacterCount += 1 }
-        for token in input.split(whereSeparator: { $0.isWhitespace }) {
-            let (isLanguage, visible, tokenLetters) = Self.classify(token)
-            if isLanguage {
-                if tokenLetters > 0 {
-                    languageCharacters += visible
-                    letters += tokenLetters
-                }
-                kept.append(token)
+        var anyDropped = false
+        let scalars = input.unicodeScalars
+        var tokenStart = scalars.startIndex
+        var token = TokenState()
+        var index = scalars.startIndex
+        func finish(at end: String.UnicodeScalarView.Index) {
+            guard token.visible > 0 else { return }
+            if token.marked {
+                otherCharacters += token.visible
+                anyDropped = true
             } else {
-                otherCharacters += visible
+                if token.letters > 0 { languageCharacters += token.visible }
+                letters += token.letters
+                kept.append(Substring(scalars[tokenStart..<end]))
             }
         }
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar.properties.isWhitespace {
+                finish(at: index)
+                token = TokenState()
+                tokenStart = scalars.index(after: index)
+            } else {
+                if scalar.isASCII, Self.codeCharacters.contains(scalar) { codeCharacterCount += 1 }
+                token.add(scalar)
+            }
+            index = scalars.index(after: index)
+        }
+        finish(at: scalars.endIndex)
         // Untouched input (the common case) is passed on as it is, without a copy.
-        text = otherCharacters == 0 ? input : kept.joined(separator: " ")
+        text = anyDropped ? kept.joined(separator: " ") : input
         let total = languageCharacters + otherCharacters
         share = total == 0 ? 1 : Double(languageCharacters) / Double(total)
     }
 
-    /// Whether a token is language (or neutral), its visible scalars and its letters.
-    private static func classify(_ token: Substring) -> (isLanguage: Bool, visible: Int, letters: Int) {
+    /// What is known about the token being read.
+    private struct TokenState {
         var visible = 0, letters = 0
+        var marked = false
         var previous: Unicode.Scalar = " "
         var previousWasLetter = false
-        var marked = false
-        for scalar in token.unicodeScalars {
+
+        /// A token is not language when it holds a digit, `@`, `://`, a code character, a letter
+        /// directly followed by `(`, or a `.` followed by a letter after its first two scalars.
+        mutating func add(_ scalar: Unicode.Scalar) {
             visible += 1
             let isLetter = TextFeatures.isWordScalar(scalar)
             if isLetter { letters += 1 }
             switch scalar {
             case "0"..."9", "@": marked = true
             case "(": if previousWasLetter { marked = true }
-            case ":": break
             default:
-                if codeCharacters.contains(scalar) { marked = true }
-                if scalar.properties.numericType != nil && !isLetter { marked = true }
+                if scalar.isASCII {
+                    if LanguageContent.codeCharacters.contains(scalar) { marked = true }
+                    if scalar == "/" && previous == ":" { marked = true }
+                } else if !isLetter && scalar.properties.numericType != nil {
+                    marked = true
+                }
                 if isLetter && previous == "." && visible > 2 { marked = true }
-                if previous == ":" && scalar == "/" { marked = true }
             }
             previous = scalar
             previousWasLetter = isLetter
         }
-        return (!marked, visible, letters)
     }
 }

@@ -20,7 +20,7 @@ struct PostingTable: Sendable, Equatable {
     /// How many values each posting carries.
     let valuesPerPosting: Int
     /// Slots of (key << 32 | row + 1), 0 marking an empty slot: the key travels with the row,
-    /// so a lookup costs one cache miss, not two. At most half full, so probes stay short.
+    /// so a lookup costs one cache miss, not two. At most two thirds full, so probes stay short.
     private let index: [UInt64]
     private let shift: UInt64
 
@@ -33,7 +33,7 @@ struct PostingTable: Sendable, Equatable {
         self.values = values
         self.valuesPerPosting = valuesPerPosting
         var bits = 4
-        while (1 << bits) < keys.count * 2 { bits += 1 }
+        while (1 << bits) < keys.count * 3 / 2 { bits += 1 }
         self.shift = UInt64(64 - bits)
         var index = [UInt64](repeating: 0, count: 1 << bits)
         let mask = (1 << bits) - 1
