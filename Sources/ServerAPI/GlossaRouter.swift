@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import TranslationService
 
@@ -39,8 +40,10 @@ public struct GlossaRouter: HTTPHandler {
         metrics = configuration.metrics
         let documents = APIDocuments()
         let languages = ServedLanguagesCache(service: service)
-        // Walking every route takes seconds with many pairs: start it now, off the request path.
-        Task.detached(priority: .utility) { _ = languages.get() }
+        // Walking every route takes seconds with many pairs: start it now, off the request path,
+        // on a thread of its own (CPU-bound work must not hold one of the cooperative pool's few
+        // threads, which serve every request).
+        Thread.detachNewThread { _ = languages.get() }
         let context = DialectContext(service: service, metrics: metrics, started: .now, documents: documents,
                                      languages: languages)
         let dialects = Dialects.standard(context)
