@@ -116,6 +116,7 @@ do {
         }
         print(String(format: "best CPU µs per text: single %.2f pairs %.2f sentences %.2f; equal mix %.0f texts/s (%d)",
                      best[0], best[1], best[2], 3e6 / best.reduce(0, +), sink % 2))
+        print("model in memory: \(model.byteCount) bytes")
     default:
         fail("unknown command \(arguments[1])")
     }
