@@ -147,7 +147,10 @@ def test_detect(run):
     rows = [json.loads(line) for line in out(p).splitlines()]
     assert len(rows) == 2
     assert rows[0]["language"] == "fr" and 0 < rows[0]["confidence"] <= 1
-    assert rows[1]["language"] is None
+    assert rows[1]["language"] == "und" and rows[1]["name"] == "unknown" and rows[1]["confidence"] == 0
+    p = run("detect", "--json", "")
+    assert p.returncode == 0 and json.loads(out(p))["language"] == "und", "as the help says: und"
+    assert out(run("detect", "")).split("\t")[0] == "und"
 
 
 def test_languages_localized(run):

@@ -34,9 +34,13 @@ public final class GlossaServer: Sendable {
 
     /// Serves until SIGTERM or SIGINT, then stops gracefully: stops accepting, finishes the
     /// requests in flight, and stops the engines (`service.shutdown()`).
-    /// - Parameter onListening: called once listening, with the bound port (useful with port 0).
+    /// - Parameters:
+    ///   - warmUp: run once the address is bound and before `onListening`, so that a busy port
+    ///     or a bad address fails before a long warm-up, not after it; requests that arrive
+    ///     meanwhile are answered.
+    ///   - onListening: called once listening, with the bound port (useful with port 0).
     /// - Throws: ``HTTPServerError`` when the address cannot be bound (the engines are stopped).
-    public func run(host: String = "127.0.0.1", port: Int = 8080,
+    public func run(host: String = "127.0.0.1", port: Int = 8080, warmUp: @Sendable () async -> Void = {},
                     onListening: @Sendable (Int) -> Void = { _ in }) async throws {
         // Install the signal handlers before listening, so no signal is lost in between.
         let signal = Task { await TerminationSignal.wait() }
@@ -46,6 +50,7 @@ public final class GlossaServer: Sendable {
             await service.shutdown()
             throw error
         }
+        await warmUp()
         onListening(server.port)
         _ = await signal.value
         await server.shutdown()

@@ -1,6 +1,6 @@
 /// A small command-line parser: `--flag`, `--option VALUE`, `--option=VALUE`, `-x VALUE` and
-/// positionals; `--` ends options. Options are declared up front so a typo is an error, not a
-/// silently ignored word.
+/// positionals; `--` ends options. Options, and how many positionals a command takes, are
+/// declared up front, so a typo or a stray word is an error, never silently ignored.
 struct Arguments {
     /// What went wrong while parsing; printed with the command's usage line.
     struct UsageError: Error, CustomStringConvertible {
@@ -12,9 +12,12 @@ struct Arguments {
     private(set) var positionals: [String] = []
 
     /// Parses `arguments` given the options that take a value and the flags that do not.
-    /// Short aliases map to long names (`["-t": "--to"]`).
+    /// Short aliases map to long names (`["-t": "--to"]`). `positionals` is how many words
+    /// besides options the command takes (default none); `--help` anywhere skips that check, so
+    /// `glossa models install --help` shows help instead of asking for a file.
     init(_ arguments: [String], options valued: Set<String>, flags known: Set<String>,
-         aliases: [String: String] = [:]) throws {
+         aliases: [String: String] = [:], positionals count: ClosedRange<Int> = 0...0,
+         positionalName: String = "ARGUMENT") throws {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -43,6 +46,17 @@ struct Arguments {
             } else {
                 throw UsageError(description: "unknown option '\(word)'")
             }
+        }
+        if flags.contains("--help") { return }
+        if positionals.count > count.upperBound {
+            let extras = positionals[count.upperBound...]
+            let extra = (extras.count == 1 ? "argument " : "arguments ") + extras.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError(description: count.upperBound == 0
+                ? "unexpected \(extra); this command takes no arguments besides its options"
+                : "unexpected \(extra); this command takes \(count.upperBound == 1 ? "one" : "at most \(count.upperBound)") \(positionalName)")
+        }
+        if positionals.count < count.lowerBound {
+            throw UsageError(description: "missing \(positionalName)")
         }
     }
 

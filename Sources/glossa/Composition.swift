@@ -21,54 +21,82 @@ enum Composition {
     /// competes for them (measured: 2 pipelines were slower than 1 over a 400k-word file).
     static var pipelinesForOneStream: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
 
-    /// The pairs to start at once: `GLOSSA_PREWARM` (comma-separated pair names, `all` or `none`),
-    /// else the default pairs that are installed.
-    static func warmPairs(installed: [LanguagePair], environment: [String: String]) -> [LanguagePair] {
-        let setting = environment["GLOSSA_PREWARM"]?.trimmingCharacters(in: .whitespaces)
+    /// The pairs to start at once: `GLOSSA_PREWARM` (comma-separated pair names, `all` or `none`;
+    /// empty or unset: the default pairs that are installed).
+    /// - Throws: a usage error when the setting names a pair that is not installed (its syntax
+    ///   was checked at start, by ``EnvironmentSettings``).
+    static func warmPairs(installed: [LanguagePair], environment: [String: String]) throws -> [LanguagePair] {
+        let setting = environment["GLOSSA_PREWARM"]?.trimmingCharacters(in: .whitespaces) ?? ""
         switch setting {
+        case "": return defaultWarmPairs.compactMap { try? LanguagePair(parsing: $0) }.filter(installed.contains)
         case "none": return []
         case "all": return installed
         default:
-            let names = setting.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-                ?? defaultWarmPairs
-            let wanted = names.compactMap { try? LanguagePair(parsing: $0) }
-            return wanted.filter(installed.contains)
+            let names = setting.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let wanted = try names.map { (name: $0, pair: try LanguagePair(parsing: $0)) }
+            let missing = wanted.filter { !installed.contains($0.pair) }.map(\.name)
+            guard missing.isEmpty else {
+                throw Arguments.UsageError(description: "GLOSSA_PREWARM names \(missing.joined(separator: ", ")), "
+                    + "which \(missing.count == 1 ? "is not an installed pair" : "are not installed pairs") "
+                    + "(`glossa pairs` lists them; GLOSSA_PREWARM=all starts every one)")
+            }
+            return wanted.map(\.pair)
         }
     }
 
-    /// The service over every installed engine. `prewarm` starts the warm pairs' pipelines now
-    /// (`glossa serve`); other commands start a pipeline on a pair's first use.
-    ///
-    /// `pipelinesPerPair` caps each pair's pipelines (the engine's default, 2, serves concurrent
-    /// clients); see ``pipelinesForOneStream``.
-    static func makeService(prewarm: Bool = false, pipelinesPerPair: Int? = nil) async throws -> TranslationService {
+    /// What `glossa serve` runs: the service, and the warm-up it runs once its address is bound
+    /// (so a busy port or a bad address is reported at once, not after the warm-up).
+    struct Serving {
+        let service: TranslationService
+        /// Starts the warm pairs' pipelines, saying so on stderr; returns when they are up, or
+        /// after ``prewarmLimit`` (they then go on starting in the background).
+        let warmUp: @Sendable () async -> Void
+    }
+
+    /// The service for `glossa serve`, with its warm-up not yet run.
+    /// - Throws: when `GLOSSA_PREWARM` names a pair that is not installed, or an engine fails.
+    static func makeServing() async throws -> Serving {
         let environment = ProcessInfo.processInfo.environment
-        var apertiumConfiguration = ApertiumEngine.Configuration()
-        if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
-        let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
-        if prewarm {
-            let pairs = warmPairs(installed: await apertium.pairs(), environment: environment)
+        let (apertium, service) = try await build(pipelinesPerPair: nil, environment: environment)
+        let pairs = try warmPairs(installed: await apertium.pairs(), environment: environment)
+        return Serving(service: service, warmUp: {
             Console.error("starting \(pairs.count) warm Apertium pairs…")
             // Waits until each warm pair has a pipeline up, so the service is ready when it says
             // so; but never longer than `prewarmLimit`: a slow machine still gets a service, and
             // the pipelines go on starting in the background.
-            let warmed = try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask { try await apertium.prewarm(pairs); return true }
-                group.addTask { try await Task.sleep(for: prewarmLimit); return false }
+            let warmed = await withTaskGroup(of: Bool.self) { group in
+                // `prewarm` throws only for a pair that is not installed, and `pairs` holds none.
+                group.addTask { (try? await apertium.prewarm(pairs)) != nil }
+                group.addTask { try? await Task.sleep(for: prewarmLimit); return false }
                 defer { group.cancelAll() }
-                return try await group.next() ?? false
+                return await group.next() ?? false
             }
             if !warmed {
                 Console.error("the warm pairs are still starting after \(prewarmLimit); serving anyway")
             }
-        }
+        })
+    }
+
+    /// The service over every installed engine; a pair's pipeline starts on its first use.
+    ///
+    /// `pipelinesPerPair` caps each pair's pipelines (the engine's default, 2, serves concurrent
+    /// clients); see ``pipelinesForOneStream``.
+    static func makeService(pipelinesPerPair: Int? = nil) async throws -> TranslationService {
+        try await build(pipelinesPerPair: pipelinesPerPair, environment: ProcessInfo.processInfo.environment).service
+    }
+
+    private static func build(pipelinesPerPair: Int?, environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
+        var apertiumConfiguration = ApertiumEngine.Configuration()
+        if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
+        let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
         let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)))
         var serviceConfiguration = TranslationService.Configuration()
         // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
         // their own, smaller limits (128 texts for Google v2) before they reach the service.
         serviceConfiguration.maxTextsPerRequest = max(serviceConfiguration.maxTextsPerRequest, LineReader.maxBatch)
-        return await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
-                                        detector: makeDetector(), configuration: serviceConfiguration)
+        let service = await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
+                                               detector: makeDetector(), configuration: serviceConfiguration)
+        return (apertium, service)
     }
 
     /// The engines in preference order: when two serve the same pair, the earlier one translates
@@ -76,8 +104,8 @@ enum Composition {
     /// keeps rule-based pairs first (they are exact and fast between close languages).
     static func engines(apertium: any TranslationEngine, neural: any TranslationEngine,
                         environment: [String: String]) throws -> [any TranslationEngine] {
-        switch environment["GLOSSA_PREFER"]?.lowercased() ?? "apertium" {
-        case "apertium", "rule-based", "": return [apertium, neural]
+        switch environment["GLOSSA_PREFER"] ?? "" {
+        case "apertium", "": return [apertium, neural]
         case "neural": return [neural, apertium]
         case let other:
             throw TranslationError.invalidArgument("GLOSSA_PREFER", given: other, accepted: "apertium, neural")

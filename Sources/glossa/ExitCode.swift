@@ -18,9 +18,10 @@ enum ExitCode: Int32 {
         Exit codes:
           0  success
           1  the engine failed or timed out
-          2  usage error (unknown option, missing value)
+          2  usage error (unknown option or command, missing or extra argument, a refused
+             GLOSSA_* setting)
           3  unknown language or no installed pair (the message lists what is available)
-          4  invalid input (for example invalid UTF-8 on stdin; the message names the line)
+          4  invalid input (invalid UTF-8 on stdin, naming the line, or in an argument, naming it)
         """
 
     /// The exit code for a translation error.

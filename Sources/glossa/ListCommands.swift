@@ -15,6 +15,8 @@ enum LanguagesCommand {
               --json         a JSON array of {language, name}
           -h, --help         show this help
 
+        \(EnvironmentSettings.helpText(for: "languages"))
+
         \(ExitCode.helpText)
         """
 
@@ -29,7 +31,7 @@ enum LanguagesCommand {
             display = try args.value("--target").map { try LanguageCode(parsing: $0) } ?? "en"
         } catch { return Failure.report(error, usage: "glossa languages --help") }
         let service: TranslationService
-        do { service = try await Composition.makeService(prewarm: false) } catch { return Failure.report(error) }
+        do { service = try await Composition.makeService() } catch { return Failure.report(error) }
         let entries = service.languages()
             .map { Entry(language: $0.bcp47, name: $0.displayName(in: display)) }
             .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
@@ -51,6 +53,8 @@ enum PairsCommand {
               --json      a JSON array of {source, target, kind, path, engines}
           -h, --help      show this help
 
+        \(EnvironmentSettings.helpText(for: "pairs"))
+
         \(ExitCode.helpText)
         """
 
@@ -69,7 +73,7 @@ enum PairsCommand {
         } catch { return Failure.report(error, usage: "glossa pairs --help") }
         if args.has("--help") { Console.out(help); return ExitCode.success.rawValue }
         let service: TranslationService
-        do { service = try await Composition.makeService(prewarm: false) } catch { return Failure.report(error) }
+        do { service = try await Composition.makeService() } catch { return Failure.report(error) }
         let entries = service.routes().map { route in
             Entry(source: route.source.bcp47, target: route.target.bcp47, kind: route.isPivot ? "pivot" : "direct",
                   path: route.path.map(\.bcp47), engines: route.steps.map(\.engine))

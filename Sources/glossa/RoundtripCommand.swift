@@ -17,6 +17,8 @@ enum RoundtripCommand {
               --json            one JSON object per step: step, language, text
           -h, --help            show this help
 
+        \(EnvironmentSettings.helpText(for: "roundtrip"))
+
         \(ExitCode.helpText)
         """
 
@@ -28,7 +30,7 @@ enum RoundtripCommand {
         let maxSteps: Int
         do {
             args = try Arguments(argv, options: ["--via", "--from", "--max-steps"], flags: ["--json", "--help"],
-                                 aliases: ["-f": "--from", "-h": "--help"])
+                                 aliases: ["-f": "--from", "-h": "--help"], positionals: 0...Int.max)
             if args.has("--help") { Console.out(help); return ExitCode.success.rawValue }
             guard let v = args.value("--via") else { throw Arguments.UsageError(description: "--via LANG is required") }
             guard !args.positionals.isEmpty else { throw Arguments.UsageError(description: "give the TEXT to play with") }

@@ -1,10 +1,15 @@
+import Foundation
 import HTTPServer
 import ServerAPI
 import TranslationService
 
 /// `glossa serve [--host 127.0.0.1] [--port 8080]`: runs the HTTP service until SIGTERM/SIGINT.
 /// Returns the exit status: 0 after a graceful stop, 1 when it cannot start, 2 for usage errors.
-func runServe(arguments: [String], makeService: () async throws -> TranslationService) async -> Int32 {
+///
+/// Order of checks, cheapest and most likely to fail first: arguments and environment (before
+/// this is called), the engines, the address (bound before the warm-up, so a busy port is
+/// reported at once), then the warm-up, then the "listening" line.
+func runServe(arguments: [String], makeServing: () async throws -> Composition.Serving) async -> Int32 {
     var host = "127.0.0.1"
     var port = 8080
     var rest = arguments[...]
@@ -14,7 +19,9 @@ func runServe(arguments: [String], makeService: () async throws -> TranslationSe
             Console.out(serveHelp)
             return 0
         case "--host":
-            guard let value = rest.popFirst(), !value.isEmpty else { return serveUsage("--host needs an address (127.0.0.1, 0.0.0.0, ::1)") }
+            guard let value = rest.popFirst(), isListenAddress(value) else {
+                return serveUsage("--host needs a numeric IPv4 or IPv6 address or localhost (127.0.0.1, 0.0.0.0, ::1)")
+            }
             host = value
         case "--port":
             guard let value = rest.popFirst(), let number = Int(value), (0...65535).contains(number) else {
@@ -25,15 +32,17 @@ func runServe(arguments: [String], makeService: () async throws -> TranslationSe
             return serveUsage("unknown option '\(argument)' for serve")
         }
     }
-    let service: TranslationService
-    do { service = try await makeService() } catch {
+    let serving: Composition.Serving
+    do { serving = try await makeServing() } catch let error as Arguments.UsageError {
+        return serveUsage(error.description)
+    } catch {
         Console.error("cannot start the translation service: \(error)")
         return 1
     }
-    let server = GlossaServer(service: service)
+    let server = GlossaServer(service: serving.service)
     let shown = host.contains(":") ? "[\(host)]" : host
     do {
-        try await server.run(host: host, port: port) { bound in
+        try await server.run(host: host, port: port, warmUp: serving.warmUp) { bound in
             // One parseable line: scripts and tests read the port from it when they asked for 0.
             Console.out("glossa serve: listening on http://\(shown):\(bound)")
         }
@@ -61,23 +70,31 @@ let serveHelp = """
     the web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
 
     OPTIONS:
-      --host ADDRESS  numeric address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+      --host ADDRESS  numeric IPv4 or IPv6 address to listen on, or localhost (127.0.0.1)
+                      (default 127.0.0.1; 0.0.0.0 or :: for every interface)
       --port PORT     TCP port (default 8080; 0 picks a free port, printed on the first line)
       -h, --help      show this help
 
+    The address is bound first (a busy port or a bad address fails at once, exit 1), then the
+    warm pairs' pipelines start (GLOSSA_PREWARM); requests that arrive meanwhile are answered.
     The first line on standard output is `glossa serve: listening on http://HOST:PORT`; it is
-    printed once the default pairs' pipelines are warm.
+    printed once the warm pairs' pipelines are up.
 
-    ENVIRONMENT:
-      GLOSSA_PREWARM         pairs to start at once: comma-separated (eng-spa,es-pt), `all` or
-                             `none` (default: the installed directions of the default pairs)
-      GLOSSA_APERTIUM_MODES  extra directories of Apertium .mode files, colon-separated
+    \(EnvironmentSettings.helpText(for: "serve"))
 
     Exit codes:
       0  stopped gracefully after SIGTERM or SIGINT
       1  cannot start (the engines failed, or the address cannot be bound)
-      2  usage error (unknown option, missing value)
+      2  usage error (unknown option, missing value, a refused environment setting)
     """
+
+/// What the HTTP server binds: a numeric IPv4 or IPv6 address, or `localhost` (no resolver is
+/// consulted, so a host name would be a guess).
+private func isListenAddress(_ text: String) -> Bool {
+    if text.lowercased() == "localhost" { return true }
+    var v4 = in_addr(), v6 = in6_addr()
+    return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+}
 
 private func serveUsage(_ message: String) -> Int32 {
     Console.error("\(message) (see `glossa serve --help`)")

@@ -20,12 +20,17 @@ enum TranslateCommand {
                                  generated with # and words missing from the bilingual dictionary
                                  with @ (default: no marks)
               --json             one JSON object per input: translatedText, source, target, route
-              --beam-size N      neural pairs: beam width (1 = greedy)
-              --length-penalty X neural pairs: beam-search length penalty
-              --max-decoding-length N  neural pairs: longest output in tokens
-              --no-repeat-ngram-size N neural pairs: forbid repeated n-grams of size N (0 disables)
+              --beam-size N      neural pairs: beam width, 1 = greedy (default \(NeuralDefaults.options.beamSize))
+              --length-penalty X neural pairs: beam-search length penalty (default \(NeuralDefaults.lengthPenalty))
+              --max-decoding-length N  neural pairs: longest output in tokens (default \(NeuralDefaults.options.maxDecodingLength))
+              --no-repeat-ngram-size N neural pairs: forbid repeated n-grams of size N, 0 disables
+                                 (default \(NeuralDefaults.options.noRepeatNgramSize))
               --threads N        neural pairs: threads one translation's matrix products use
           -h, --help             show this help
+
+        \(NeuralDefaults.helpText)
+
+        \(EnvironmentSettings.helpText(for: "translate"))
 
         \(ExitCode.helpText)
         """
@@ -39,7 +44,8 @@ enum TranslateCommand {
             args = try Arguments(argv,
                 options: ["--from", "--to", "--format", "--beam-size", "--length-penalty",
                           "--max-decoding-length", "--no-repeat-ngram-size", "--threads"],
-                flags: ["--json", "--mark-unknown", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"])
+                flags: ["--json", "--mark-unknown", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"],
+                positionals: 0...Int.max)
             if args.has("--help") { Console.out(help); return ExitCode.success.rawValue }
             guard let to = args.value("--to") else { throw Arguments.UsageError(description: "--to LANG is required") }
             target = try LanguageCode(parsing: to)

@@ -23,11 +23,7 @@ let topHelp = """
       -h, --help     show this help
           --version  show the version
 
-    ENVIRONMENT:
-      GLOSSA_APERTIUM_MODES  extra directories of Apertium .mode files, colon-separated
-      GLOSSA_PREFER          which engine serves a pair both serve: apertium (default) or neural
-      XDG_DATA_HOME          neural models live in $XDG_DATA_HOME/glossa/models
-                             (default ~/.local/share/glossa/models)
+    \(EnvironmentSettings.helpText())
 
     \(ExitCode.helpText)
     """
@@ -39,32 +35,59 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "pairs": (PairsCommand.help, PairsCommand.run),
     "roundtrip": (RoundtripCommand.help, RoundtripCommand.run),
     "serve": (ServeEntry.help, ServeEntry.run),
-    "models": (modelsHelp, { await runModels(arguments: $0) }),
+    "models": (ModelsCommand.help, ModelsCommand.run),
 ]
 
 // A reader of our stdout may go away (`glossa translate ... | head`): exit quietly, not by signal.
 signal(SIGPIPE, SIG_IGN)
 
-var argv = Array(CommandLine.arguments.dropFirst())
+// Arguments arrive as bytes; Swift's CommandLine.arguments would repair invalid UTF-8 with
+// U+FFFD and translate the repaired text. Refused instead, as invalid standard input is.
+let argv: [String]
+switch CommandLineText.arguments() {
+case .valid(let arguments): argv = arguments
+case .invalid(let position):
+    Console.error("command-line argument \(position) is not valid UTF-8")
+    exit(ExitCode.invalidInput.rawValue)
+}
+
 let status: Int32
 switch argv.first {
-case nil, "-h", "--help":
+case nil:
     Console.out(topHelp)
-    status = argv.isEmpty ? ExitCode.usage.rawValue : ExitCode.success.rawValue
-case "--version":
-    Console.out("glossa \(version)")
-    status = 0
+    status = ExitCode.usage.rawValue
+case "-h", "--help", "--version":
+    if argv.count > 1 {
+        Console.error("unexpected argument '\(argv[1])' after \(argv[0]) (see `glossa --help`)")
+        status = ExitCode.usage.rawValue
+    } else {
+        Console.out(argv[0] == "--version" ? "glossa \(version)" : topHelp)
+        status = ExitCode.success.rawValue
+    }
 case "help":
-    if argv.count > 1, let command = commands[argv[1]] {
+    // `glossa help models install` is `glossa models install --help`: each command owns its help.
+    if argv.count > 2, let command = commands[argv[1]] {
+        status = await command.run(Array(argv.dropFirst(2)) + ["--help"])
+    } else if argv.count == 2, let command = commands[argv[1]] {
         Console.out(command.help)
-        status = 0
+        status = ExitCode.success.rawValue
+    } else if argv.count > 1 {
+        Console.error("unknown command '\(argv[1])'; commands: \(commands.keys.sorted().joined(separator: ", ")) (see `glossa --help`)")
+        status = ExitCode.usage.rawValue
     } else {
         Console.out(topHelp)
-        status = argv.count > 1 ? ExitCode.usage.rawValue : 0
+        status = ExitCode.success.rawValue
     }
 case let name?:
     if let command = commands[name] {
-        status = await command.run(Array(argv.dropFirst()))
+        let arguments = Array(argv.dropFirst())
+        // Help needs no configuration; anything else first checks the settings it reads.
+        do {
+            if !arguments.contains("--help") && !arguments.contains("-h") { try EnvironmentSettings.validate(for: name) }
+            status = await command.run(arguments)
+        } catch {
+            status = Failure.report(error, usage: "glossa \(name) --help")
+        }
     } else {
         Console.error("unknown command '\(name)'; commands: \(commands.keys.sorted().joined(separator: ", ")) (see `glossa --help`)")
         status = ExitCode.usage.rawValue

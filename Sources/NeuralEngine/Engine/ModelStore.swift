@@ -74,7 +74,14 @@ public struct ModelStore: Sendable {
             }
         }
         defer { if let downloaded { try? FileManager.default.removeItem(at: downloaded) } }
-        let dir = try ArgosPackage.unpack(archive, into: root, progress: { progress?("unpack", $0) })
+        let dir: URL
+        do {
+            dir = try ArgosPackage.unpack(archive, into: root, progress: { progress?("unpack", $0) })
+        } catch let error as TranslationError where downloaded != nil {
+            // The user gave a URL and never saw the temporary file (deleted on return): the
+            // message names what they gave.
+            throw TranslationError(error.kind, error.message.replacingOccurrences(of: archive.path, with: source))
+        }
         let package = try ArgosPackage(directory: dir)
         return InstalledModel(name: dir.lastPathComponent, directory: dir, metadata: package.metadata)
     }

@@ -1,0 +1,125 @@
+import Foundation
+import TranslationCore
+
+/// One setting `glossa` reads from the environment.
+struct EnvironmentSetting: Sendable {
+    /// The variable (`GLOSSA_PREFER`).
+    let name: String
+    /// What it does, the values it takes and its default, for `--help` (lines of at most ~70
+    /// characters; the table indents them).
+    let help: [String]
+    /// The commands that read it (directly or through the engines they start).
+    let commands: Set<String>
+    /// Why `value` is refused (saying what is accepted), or nil when it is accepted. An empty
+    /// value never reaches it: empty means unset, so `GLOSSA_PREFER= glossa …` takes the default.
+    let check: @Sendable (String) -> String?
+}
+
+/// Every setting the `glossa` binary reads from the environment, in one table: the `--help`
+/// texts list them from here, and each command checks the ones it reads before doing anything
+/// else, so a mistyped value stops it at once with a clear message instead of being ignored.
+///
+/// The engines read some of these variables themselves (the neural kernels decide once, in a
+/// static initializer, from `GLOSSA_FLOAT_GEMM` and `GLOSSA_INT8_KERNEL`); this table holds the
+/// values those readers accept, and `tests/test_cli_habits.py` checks that every `GLOSSA_*`
+/// variable read anywhere under `Sources/` (but the SDK's) is listed here.
+enum EnvironmentSettings {
+    /// The commands that build the translation engines.
+    private static let engineCommands: Set<String> = ["translate", "roundtrip", "languages", "pairs", "serve"]
+
+    static let all: [EnvironmentSetting] = [
+        EnvironmentSetting(
+            name: "GLOSSA_PREFER",
+            help: ["which engine serves a pair both serve: apertium (default) or neural"],
+            commands: engineCommands, check: oneOf(["apertium", "neural"])),
+        EnvironmentSetting(
+            name: "GLOSSA_PREWARM",
+            help: ["pairs `glossa serve` starts before it says it is listening:",
+                   "comma-separated pair names (eng-spa,es-pt), `all` or `none` (default:",
+                   "the installed directions of the default pairs); naming a pair that is",
+                   "not installed is an error"],
+            commands: ["serve"], check: prewarm),
+        EnvironmentSetting(
+            name: "GLOSSA_APERTIUM_MODES",
+            help: ["extra directories of Apertium .mode files, colon-separated"],
+            commands: engineCommands, check: directories),
+        EnvironmentSetting(
+            name: "GLOSSA_APERTIUM_TAGGER",
+            help: ["program run in place of apertium-tagger (default:",
+                   "glossa-apertium-tagger beside glossa)"],
+            commands: engineCommands, check: executable),
+        EnvironmentSetting(
+            name: "GLOSSA_FLOAT_GEMM",
+            help: ["neural float32 matrix products: packed (default, Glossa's kernels)",
+                   "or openblas"],
+            commands: engineCommands, check: oneOf(["packed", "openblas"])),
+        EnvironmentSetting(
+            name: "GLOSSA_INT8_KERNEL",
+            help: ["neural int8 kernels: auto (default: AVX-512 VNNI when the CPU has",
+                   "it, else AVX2) or avx2"],
+            commands: engineCommands, check: oneOf(["auto", "avx2"])),
+        EnvironmentSetting(
+            name: "XDG_DATA_HOME",
+            help: ["neural models live in $XDG_DATA_HOME/glossa/models (default",
+                   "~/.local/share/glossa/models; a relative path is ignored, as the",
+                   "XDG specification says)"],
+            commands: engineCommands.union(["models"]), check: { _ in nil }),
+    ]
+
+    /// The `ENVIRONMENT:` block of `command`'s help (every setting for nil: `glossa --help`).
+    static func helpText(for command: String? = nil) -> String {
+        let settings = all.filter { command == nil || $0.commands.contains(command!) }
+        let width = (settings.map(\.name.count).max() ?? 0) + 2
+        var lines = ["ENVIRONMENT:"]
+        for setting in settings {
+            for (index, line) in setting.help.enumerated() {
+                let head = index == 0 ? setting.name : ""
+                lines.append("  " + head + String(repeating: " ", count: width - head.count) + line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first refused setting that `command` reads, as a usage error naming the variable,
+    /// the value and what is accepted.
+    static func validate(for command: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        for setting in all where setting.commands.contains(command) {
+            guard let value = environment[setting.name], !value.isEmpty, let problem = setting.check(value) else { continue }
+            throw Arguments.UsageError(description: "\(setting.name)='\(value)' is not accepted: \(problem)")
+        }
+    }
+
+    // MARK: Checks
+
+    private static func oneOf(_ values: [String]) -> @Sendable (String) -> String? {
+        { value in values.contains(value) ? nil : "give one of \(values.joined(separator: ", "))" }
+    }
+
+    /// `all`, `none`, or pair names; whether each pair is installed is checked when the engines
+    /// are up (``Composition/warmPairs(installed:environment:)``).
+    private static let prewarm: @Sendable (String) -> String? = { value in
+        let setting = value.trimmingCharacters(in: .whitespaces)
+        if setting == "all" || setting == "none" { return nil }
+        for name in setting.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            if (try? LanguagePair(parsing: name)) == nil {
+                return "'\(name)' is not a pair name; give `all`, `none` or pair names such as eng-spa,es-pt"
+            }
+        }
+        return nil
+    }
+
+    private static let directories: @Sendable (String) -> String? = { value in
+        for path in value.split(separator: ":") {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: String(path), isDirectory: &isDirectory) || !isDirectory.boolValue {
+                return "'\(path)' is not a directory; give directories of .mode files, colon-separated"
+            }
+        }
+        return nil
+    }
+
+    private static let executable: @Sendable (String) -> String? = { value in
+        FileManager.default.isExecutableFile(atPath: value) ? nil : "it is not an executable file"
+    }
+}
