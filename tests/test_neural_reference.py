@@ -247,3 +247,37 @@ def test_glossa_cli_translates_through_the_argos_package(references, glossa_bin,
     removed = glossa("models", "remove", "translate-en_de-1_0")
     assert removed.returncode == 0, removed.stderr
     assert glossa("translate", "-f", "en", "-t", "de", "Hello").returncode == 3
+
+
+def test_glossa_defaults_are_the_ctranslate2_call_its_help_states(models, references, glossa_bin, tmp_path):
+    """`glossa translate` without decoding options gives exactly what the CTranslate2 call in
+    `glossa translate --help` gives (Glossa's defaults are not CTranslate2's own: the help says
+    which they are, and this keeps it true)."""
+    import re
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "GLOSSA_PREFER": "neural"}
+    help_text = subprocess.run([glossa_bin, "translate", "--help"], capture_output=True, text=True, timeout=60).stdout
+    call = re.search(r"translator\.translate_batch\(tokens, ([^)]*)\)", help_text, re.S)
+    assert call, "translate --help states the equivalent CTranslate2 call"
+    options = {k: float(v) if "." in v else int(v) for k, v in re.findall(r"(\w+)=([\d.]+)", call.group(1))}
+    assert set(options) == {"beam_size", "length_penalty", "max_decoding_length", "no_repeat_ngram_size"}, options
+    _, expected = references
+    case = expected["text"]
+    with open(os.path.join(models, "manifest.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    variant = manifest["variants"][os.environ.get("GLOSSA_ARGOS_VARIANT", "pre_relu_shared_f32")]
+    count = 12
+    # In a process of its own: ct2_reference sets CTranslate2's environment when imported.
+    script = ("import json, sys, ct2_reference as r; a = json.load(sys.stdin); "
+              "out = r.translate(a['model'], a['pieces'], a['options']); "
+              "print(json.dumps(r.decode_pieces(a['spm'], [o['tokens'] for o in out])))")
+    reference = subprocess.run([sys.executable, "-c", script], cwd=TOOLS, capture_output=True, text=True, check=True,
+                               input=json.dumps({"model": variant["path"], "pieces": case["source"][:count],
+                                                 "options": options, "spm": manifest["sentencepiece"]}))
+    expected_texts = json.loads(reference.stdout)
+    installed = subprocess.run([glossa_bin, "models", "install", case["argosmodel"]], capture_output=True,
+                               text=True, env=env, timeout=600)
+    assert installed.returncode == 0, installed.stderr
+    translated = subprocess.run([glossa_bin, "translate", "-f", "en", "-t", "de"], input="\n".join(case["texts"][:count]) + "\n",
+                                capture_output=True, text=True, env=env, timeout=900)
+    assert translated.returncode == 0, translated.stderr
+    assert translated.stdout.split("\n")[:-1] == expected_texts

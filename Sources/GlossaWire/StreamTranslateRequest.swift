@@ -7,6 +7,7 @@
 /// ```
 public struct StreamTranslateRequest: Codable, Sendable, Equatable {
     /// The texts, in request order (the `index` of each answer line points into this array).
+    /// A lone string is read as a batch of one, as Google v2 reads `q`.
     public var q: [String]
     /// The source language (any spelling Glossa accepts); absent or null: detected per text.
     public var source: String?
@@ -25,5 +26,21 @@ public struct StreamTranslateRequest: Codable, Sendable, Equatable {
         self.target = target
         self.format = format
         self.clientIdentifiers = clientIdentifiers
+    }
+
+    private enum CodingKeys: String, CodingKey { case q, source, target, format, clientIdentifiers }
+
+    /// Decodes a body; `q` may be a list of strings or one string.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let one = try? c.decode(String.self, forKey: .q) {
+            q = [one]
+        } else {
+            q = try c.decode([String].self, forKey: .q)
+        }
+        source = try c.decodeIfPresent(String.self, forKey: .source)
+        target = try c.decode(String.self, forKey: .target)
+        format = try c.decodeIfPresent(String.self, forKey: .format)
+        clientIdentifiers = try c.decodeIfPresent([String?].self, forKey: .clientIdentifiers)
     }
 }

@@ -54,6 +54,10 @@ public struct GlossaRouter: HTTPHandler {
         unmatched = Dialects.unmatched
     }
 
+    /// The paths the router answers, with their methods (for the test that `/openapi.json`
+    /// documents each).
+    var servedRoutes: [String: Set<String>] { table.served }
+
     /// Routes one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         switch table.match(request) {

@@ -72,6 +72,22 @@ import TranslationService
         }
     }
 
+    @Test func aLoneStringIsABatchOfOneAndAFieldOfTheWrongTypeIsNamed() async throws {
+        let server = try await start()
+        // A string q is read as Google v2 reads it: one text.
+        let one = try lines(try await post(server, #"{"q":"hello","source":"en","target":"es"}"#))
+        #expect(one == [.result(index: 0, clientIdentifier: nil, translatedText: "hello>es", sourceLanguage: "en", detectedSourceLanguage: nil),
+                        .terminal(count: 1, errors: 0)])
+        // JSON with a field of the wrong type is not "not JSON": the message names the field.
+        for (body, field) in [(#"{"q":5,"target":"es"}"#, "q"), (#"{"q":["a",3],"target":"es"}"#, "q"),
+                              (#"{"q":["a"],"target":7}"#, "target")] {
+            let response = try await post(server, body)
+            #expect(response.status == 400, "\(body)")
+            let message = ((response.json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.hasPrefix(field) && message.contains("wrong type") && !message.contains("must be JSON"), "\(body): \(message)")
+        }
+    }
+
     @Test func pairsListsDirectAndPivotDirections() async throws {
         let server = try await start()
         let response = try #require(try await RawHTTPClient(port: server.port).request("GET", "/glossa/v1/pairs"))
@@ -88,6 +104,12 @@ import TranslationService
         let ok = ((post?["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any]
         #expect(ok?["application/x-ndjson"] != nil)
         #expect(post?["requestBody"] != nil)
+        // A line that fails says why with its own reason (an unsupported target, for one), listed in the line schema.
+        let schema = (ok?["application/x-ndjson"] as? [String: Any])?["schema"] as? [String: Any]
+        let kinds = schema?["oneOf"] as? [[String: Any]]
+        let error = ((kinds?.dropFirst().first?["properties"] as? [String: Any])?["error"] as? [String: Any])?["properties"] as? [String: Any]
+        let reasons = (error?["reason"] as? [String: Any])?["enum"] as? [String] ?? []
+        #expect(reasons.contains("unsupportedTargetLanguage") && reasons.contains("engineFailure") && reasons.contains("unableToIdentifyLanguage"))
         #expect(paths?["/glossa/v1/pairs"] != nil)
     }
 }

@@ -24,7 +24,8 @@ enum GlossaDialect {
                 },
                 Endpoint("health", ["GET"], "/health", docs: EndpointDocs(
                     summary: "Engines loaded and skipped; 200 when at least one pair is loaded, else 503",
-                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\"}], \"uptimeSeconds\"}.")) { _ in
+                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\"}], \"uptimeSeconds\"}.",
+                    responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped entries say why).")])) { _ in
                     await health.health()
                 },
                 Endpoint("metrics", ["GET"], "/metrics", docs: EndpointDocs(
@@ -38,7 +39,7 @@ enum GlossaDialect {
                 },
             ],
             errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: [
-                (400, "The batch was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with a stable reason (unsupportedPair, invalidLanguage, missing_parameter, …) as errors[0].reason."),
+                (400, "The request was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with a stable reason as errors[0].reason (for the stream: " + StreamingDocumentation.batchReasons.map(\.rawValue).joined(separator: ", ") + ")."),
                 (413, "The body is over the server's limit (same envelope)."),
             ]),
             credentials: CredentialReader(places: [.header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]))

@@ -2,14 +2,20 @@ import HTTPServer
 import WebApp
 
 /// The web app (`/`, `/app.js`, `/app.css`, `/js/…`), the overlay (`/overlay.js`) and its demo
-/// page (`/overlay-demo`): one GET endpoint per embedded file. They are routed like any endpoint
-/// but left out of the API documents, which describe the API, not the pages.
+/// page (`/overlay-demo`): one GET endpoint per embedded file, each in `/openapi.json` with its
+/// media type, so that the document lists every path the server answers.
 enum WebAppDialect {
     static func make() -> Dialect {
-        Dialect(
-            name: "web_app", title: "Web app", version: "1", summary: "The pages of the web app.",
+        let ifNoneMatch = ParameterDoc("If-None-Match", inHeader: true, "The ETag of a copy the client has: 304 when it is current.")
+        return Dialect(
+            name: "web_app", title: "Web app",  version: "1",
+            summary: "The browser app at /, the overlay script any page can include (/overlay.js) and its demo page (/overlay-demo): files compiled into the binary, nothing from the network.",
             endpoints: WebAssets.urlPaths.map { path in
-                Endpoint("web_app", ["GET"], path, docs: EndpointDocs(summary: "The Glossa web app: \(path)", success: "The page", listed: false)) { request in
+                let type = WebAssets.asset(at: path)?.contentType ?? "application/octet-stream"
+                let docs = EndpointDocs(summary: summary(of: path), parameters: [ifNoneMatch],
+                                        success: "The file, with its ETag.", successType: type,
+                                        responses: [(304, "Not modified: If-None-Match names the current ETag.")])
+                return Endpoint("web_app", ["GET"], path, docs: docs) { request in
                     // The router sends HEAD here too; WebAssets answers it without a body.
                     guard let answer = WebAssets.response(method: request.http.method, path: path,
                                                           ifNoneMatch: request.http.headers["If-None-Match"]) else {
@@ -21,5 +27,15 @@ enum WebAppDialect {
             // The same JSON envelope as Glossa's own endpoints: scripts that probe the server read it.
             errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: []),
             credentials: .none)
+    }
+
+    /// One line for the document: what the file at `path` is.
+    private static func summary(of path: String) -> String {
+        switch path {
+        case "/": return "The web app: translate, batch and round trip"
+        case "/overlay.js": return "The overlay: <script src=\"…/overlay.js\" defer></script> translates any page"
+        case "/overlay-demo": return "A sample article with the overlay"
+        default: return "A file of the web app: \(path)"
+        }
     }
 }

@@ -8,8 +8,10 @@ enum OpenAPIDocument {
         // Dialects may share a path (APy's and LibreTranslate's /translate); their operations on
         // one method are merged into one, whose description says how requests are told apart.
         var paths: [(path: String, operations: [(method: String, operation: [(String, JSON)])])] = []
+        var seen = Set<String>(), sharedNames = Set<String>()
+        for endpoint in dialects.flatMap(\.endpoints) where !seen.insert(endpoint.name).inserted { sharedNames.insert(endpoint.name) }
         for dialect in dialects {
-            for endpoint in dialect.endpoints where endpoint.docs.listed {
+            for endpoint in dialect.endpoints {
                 let path = endpoint.path.description
                 let index = paths.firstIndex { $0.path == path } ?? paths.count
                 if index == paths.count { paths.append((path, [])) }
@@ -23,7 +25,7 @@ enum OpenAPIDocument {
                 }
                 for method in endpoint.methods {
                     let key = method.lowercased()
-                    let operation = self.operation(endpoint, method: method, dialect: dialect)
+                    let operation = self.operation(endpoint, method: method, dialect: dialect, sharedNames: sharedNames)
                     if let existing = paths[index].operations.firstIndex(where: { $0.method == key }) {
                         paths[index].operations[existing].operation = merge(paths[index].operations[existing].operation, operation)
                     } else {
@@ -32,7 +34,7 @@ enum OpenAPIDocument {
                 }
             }
         }
-        let tags: [JSON] = dialects.filter { $0.endpoints.contains { $0.docs.listed } }.map {
+        let tags: [JSON] = dialects.filter { !$0.endpoints.isEmpty }.map {
             .object([("name", .string($0.title)), ("description", .string($0.summary))])
         }
         return .object([
@@ -46,40 +48,79 @@ enum OpenAPIDocument {
         ])
     }
 
-    private static func operation(_ endpoint: Endpoint, method: String, dialect: Dialect) -> [(String, JSON)] {
+    /// What a POST's description adds when its parameters are documented as a body.
+    private static let queryNote = "The body's parameters are also read from the query string."
+
+    private static func operation(_ endpoint: Endpoint, method: String, dialect: Dialect, sharedNames: Set<String>) -> [(String, JSON)] {
         var operation: [(String, JSON)] = [
-            ("operationId", .string("\(endpoint.name)_\(method.lowercased())")),
+            ("operationId", .string(operationID(endpoint, method: method, sharedNames: sharedNames))),
             ("tags", .array([.string(dialect.title)])),
             ("summary", .string(endpoint.docs.summary)),
         ]
-        if let description = endpoint.docs.description { operation.append(("description", .string(description))) }
-        let parameters = endpoint.docs.parameters
-        if !parameters.isEmpty {
-            operation.append(("parameters", .array(parameters.map { p in
-                .object([("name", .string(p.name)), ("in", .string(p.inPath ? "path" : "query")),
+        // A POST takes its parameters in the body (and, as clients also send them, in the query:
+        // said in the description, not listed twice); a GET in the query. Path and header
+        // parameters stay where they are.
+        let all = endpoint.docs.parameters
+        let inBody = method == "POST" ? all.filter { !$0.inPath && !$0.inHeader } : []
+        let listed = all.filter { p in !inBody.contains { $0.name == p.name } }
+        var description = endpoint.docs.description
+        if !inBody.isEmpty && endpoint.input != .none {
+            description = [description, queryNote].compactMap { $0 }.joined(separator: " ")
+        }
+        if let description { operation.append(("description", .string(description))) }
+        if !listed.isEmpty {
+            operation.append(("parameters", .array(listed.map { p in
+                .object([("name", .string(p.name)), ("in", .string(p.location)),
                          ("required", .bool(p.required || p.inPath)), ("description", .string(p.description)),
                          ("schema", schema(p.kind))])
             })))
-            if method == "POST", endpoint.input != .none {
-                var types: [(String, JSON)] = [("application/x-www-form-urlencoded", .object([("schema", .object([
-                    ("type", .string("object")), ("description", .string("The same parameters as a form.")),
-                ]))]))]
-                if endpoint.input == .queryFormOrJSON {
-                    types.append(("application/json", .object([("schema", .object([("type", .string("object")),
-                        ("description", .string("The same parameters as JSON; a list where repeatable; null means absent."))]))])))
-                }
-                operation.append(("requestBody", .object([("required", .bool(false)), ("content", .object(types))])))
-            }
+        }
+        if !inBody.isEmpty {
+            operation.append(("requestBody", requestBody(inBody, input: endpoint.input)))
         }
         var responses: [(String, JSON)] = [("200", .object([
             ("description", .string(endpoint.docs.success)),
             ("content", .object([(endpoint.docs.successType, .object([("schema", .object([]))]))])),
         ]))]
-        for (status, description) in dialect.errors.documentation {
+        for (status, description) in endpoint.docs.responses + dialect.errors.documentation
+        where !responses.contains(where: { $0.0 == String(status) }) {
             responses.append((String(status), .object([("description", .string(description))])))
         }
         operation.append(("responses", .object(responses)))
         return operation
+    }
+
+    /// `name_method`, unique as OpenAPI requires: endpoints that share their metrics name with
+    /// another (the web app's files) add their path (`web_app_app_css_get`).
+    private static func operationID(_ endpoint: Endpoint, method: String, sharedNames: Set<String>) -> String {
+        guard sharedNames.contains(endpoint.name) else { return "\(endpoint.name)_\(method.lowercased())" }
+        let slug = endpoint.path.description.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "_")
+        return [endpoint.name, slug.isEmpty ? "index" : slug, method.lowercased()].joined(separator: "_")
+    }
+
+    /// A POST body holding `parameters`: a form (or JSON, where the endpoint reads it), or, for
+    /// an endpoint that reads its own body (a file upload), a multipart form.
+    private static func requestBody(_ parameters: [ParameterDoc], input: ParameterInput) -> JSON {
+        let required = parameters.filter(\.required).map { JSON.string($0.name) }
+        var object: [(String, JSON)] = [
+            ("type", .string("object")),
+            ("properties", .object(parameters.map { p in
+                guard case .object(var members) = schema(p.kind) else { return (p.name, schema(p.kind)) }
+                members.append(("description", .string(p.description)))
+                return (p.name, .object(members))
+            })),
+        ]
+        if !required.isEmpty { object.append(("required", .array(required))) }
+        let types: [String]
+        switch input {
+        case .none: types = ["multipart/form-data"]
+        case .queryAndForm: types = ["application/x-www-form-urlencoded"]
+        case .queryFormOrJSON: types = ["application/x-www-form-urlencoded", "application/json"]
+        }
+        return .object([
+            ("required", .bool(!required.isEmpty)),
+            ("content", .object(types.map { ($0, .object([("schema", .object(object))])) })),
+        ])
     }
 
     static func schema(_ kind: ParameterDoc.Kind) -> JSON {
@@ -108,7 +149,11 @@ enum OpenAPIDocument {
             ("tags", .array(list(a, "tags") + list(b, "tags"))),
             ("summary", .string([text(a, "summary"), text(b, "summary")].compactMap { $0 }.joined(separator: " | "))),
         ]
-        let description = [text(a, "description"), text(b, "description")].compactMap { $0 }.joined(separator: " ")
+        // Each says where its parameters are read from; said once.
+        let parts = [text(a, "description"), text(b, "description")].compactMap { $0 }
+        let noted = parts.contains { $0.hasSuffix(queryNote) }
+        let description = (parts.map { $0.hasSuffix(queryNote) ? String($0.dropLast(queryNote.count)).trimmingSuffixSpaces : $0 }
+                           + (noted ? [queryNote] : [])).filter { !$0.isEmpty }.joined(separator: " ")
         if !description.isEmpty { merged.append(("description", .string(description))) }
         var names = Set<String>()
         let parameters = (list(a, "parameters") + list(b, "parameters")).compactMap { p -> JSON? in
@@ -118,7 +163,7 @@ enum OpenAPIDocument {
             return .object(members)
         }
         merged.append(("parameters", .array(parameters)))
-        if let body = value(b, "requestBody") ?? value(a, "requestBody") { merged.append(("requestBody", body)) }
+        if let body = mergedBody(value(a, "requestBody"), value(b, "requestBody")) { merged.append(("requestBody", body)) }
         var responses: [(String, JSON)] = []
         for case .object(let items)? in [value(a, "responses"), value(b, "responses")] {
             for (status, response) in items where !responses.contains(where: { $0.0 == status }) { responses.append((status, response)) }
@@ -126,4 +171,39 @@ enum OpenAPIDocument {
         merged.append(("responses", .object(responses)))
         return merged
     }
+
+    /// Two protocols' bodies on one operation: every media type and property of both; a property
+    /// is required of the merged body only where both require it, since a request may be either
+    /// protocol's.
+    private static func mergedBody(_ a: JSON?, _ b: JSON?) -> JSON? {
+        guard let a, let b else { return a ?? b }
+        func contents(_ body: JSON) -> [(String, JSON)] {
+            if case .object(let items)? = body["content"] { return items } else { return [] }
+        }
+        func members(_ schema: JSON?, _ key: String) -> [(String, JSON)] {
+            if case .object(let items)? = schema?[key] { return items } else { return [] }
+        }
+        func names(_ schema: JSON?) -> Set<String> {
+            guard case .array(let items)? = schema?["required"] else { return [] }
+            return Set(items.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
+        }
+        var types: [(String, JSON)] = []
+        for (type, media) in contents(a) + contents(b) {
+            guard let index = types.firstIndex(where: { $0.0 == type }) else { types.append((type, media)); continue }
+            let first = types[index].1["schema"], second = media["schema"]
+            var properties = members(first, "properties")
+            for (name, property) in members(second, "properties") where !properties.contains(where: { $0.0 == name }) {
+                properties.append((name, property))
+            }
+            var schema: [(String, JSON)] = [("type", .string("object")), ("properties", .object(properties))]
+            let required = names(first).intersection(names(second)).sorted().map(JSON.string)
+            if !required.isEmpty { schema.append(("required", .array(required))) }
+            types[index].1 = .object([("schema", .object(schema))])
+        }
+        return .object([("required", .bool(false)), ("content", .object(types))])
+    }
+}
+
+private extension String {
+    var trimmingSuffixSpaces: String { String(self[..<(lastIndex { $0 != " " }.map { index(after: $0) } ?? startIndex)]) }
 }

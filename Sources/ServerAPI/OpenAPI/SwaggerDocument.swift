@@ -6,7 +6,7 @@ import GlossaWire
 enum SwaggerDocument {
     static func make(dialect: Dialect) -> JSON {
         var paths: [(String, JSON)] = []
-        for endpoint in dialect.endpoints where endpoint.docs.listed && endpoint.docs.operation == nil {
+        for endpoint in dialect.endpoints where endpoint.docs.operation == nil {
             // Swagger writes path parameters as {name}, as PathPattern does.
             let operations: [(String, JSON)] = endpoint.methods.map { method in
                 var operation: [(String, JSON)] = [

@@ -16,8 +16,9 @@ struct EndpointDocs: Sendable {
     /// A complete OpenAPI path item, for endpoints whose bodies the parameter list cannot
     /// describe (the streaming endpoint's JSON request and NDJSON answer); nil: generated.
     var operation: JSON? = nil
-    /// Whether it appears in the API documents at all (web pages do not).
-    var listed = true
+    /// Answers of this endpoint besides 200 and its dialect's errors (`/health`'s 503, a web
+    /// file's 304), each with what it holds.
+    var responses: [(status: Int, description: String)] = []
 }
 
 /// One documented parameter.
@@ -35,18 +36,25 @@ struct ParameterDoc: Sendable {
     let description: String
     /// Part of the path (`{filename}`) rather than the query or body.
     let inPath: Bool
+    /// A request header (`If-None-Match`) rather than the query or body.
+    let inHeader: Bool
 
     /// A string parameter.
-    init(_ name: String, required: Bool = false, inPath: Bool = false, _ description: String) {
-        self.init(name, .string, required: required, inPath: inPath, description)
+    init(_ name: String, required: Bool = false, inPath: Bool = false, inHeader: Bool = false, _ description: String) {
+        self.init(name, .string, required: required, inPath: inPath, inHeader: inHeader, description)
     }
 
     /// A parameter of `kind`.
-    init(_ name: String, _ kind: Kind, required: Bool = false, inPath: Bool = false, _ description: String) {
+    init(_ name: String, _ kind: Kind, required: Bool = false, inPath: Bool = false, inHeader: Bool = false,
+         _ description: String) {
         self.name = name
         self.kind = kind
         self.required = required
         self.inPath = inPath
+        self.inHeader = inHeader
         self.description = description
     }
+
+    /// Where OpenAPI says it is when it is not in a body.
+    var location: String { inPath ? "path" : inHeader ? "header" : "query" }
 }

@@ -22,10 +22,14 @@ struct RouteTable: Sendable {
 
     private var literal: [String: [Route]] = [:]
     private var patterns: [Route] = []
+    /// Every path (as documented: `/download_file/{filename}`) with the methods it answers
+    /// (HEAD aside, which every GET route answers): what `/openapi.json` must list.
+    private(set) var served: [String: Set<String>] = [:]
 
     init(dialects: [Dialect]) {
         for dialect in dialects {
             for endpoint in dialect.endpoints {
+                served[endpoint.path.description, default: []].formUnion(endpoint.methods)
                 let route = Route(endpoint: endpoint, dialect: dialect)
                 if endpoint.path.isLiteral {
                     literal[endpoint.path.description, default: []].append(route)

@@ -23,6 +23,10 @@ struct StreamingRequest: Sendable {
             throw APIError.missingParameter(key.stringValue)
         } catch DecodingError.valueNotFound(_, let context) {
             throw APIError.missingParameter(context.codingPath.map(\.stringValue).joined(separator: "."))
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            // JSON, with a field of the wrong type: say which field, and what it takes.
+            let field = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            throw APIError.malformedBody(.badValue, "\(field) has the wrong type: q is a string or a list of strings; target, source and format are strings; clientIdentifiers is a list of strings or nulls.")
         } catch {
             throw APIError.malformedBody(.invalidJSON, "The body must be JSON: {\"q\": [\"text\", ...], \"target\": \"es\", \"source\"?: \"en\", \"format\"?: \"text\"|\"html\", \"clientIdentifiers\"?: [...]}.")
         }
