@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -42,7 +42,7 @@ test: deps-test venv
 	$(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee $(TEST_OUTPUT)/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -q tests
 
-bench: deps-test venv build-release
+bench: flores-data deps-test venv build-release
 	$(PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
 
@@ -51,21 +51,29 @@ bench: deps-test venv build-release
 # (tests/tools/detector-model/README.md). Needs the venv's wordfreq and the dictionaries.
 FLORES_DIR ?= $(CURDIR)/../shared/data/flores200-dev
 DETECT_TESTDATA ?= $(CURDIR)/.build/detector-model/testdata
-detector-profiles: venv
+
+# The benchmarks and the detector's data read FLORES-200 dev (CC-BY-SA 4.0, Meta AI; one
+# <code>_<Script>.dev file per language, 997 lines each): stop at once, saying where it goes,
+# when it is missing.
+flores-data:
+	@test -f "$(FLORES_DIR)/eng_Latn.dev" || { echo "No FLORES-200 dev at $(FLORES_DIR) (eng_Latn.dev missing): put the dev split's <code>_<Script>.dev files there, as ../shared/data/flores200-dev beside the repository, or give FLORES_DIR=..." >&2; exit 1; }
+
+detector-profiles: flores-data venv
 	scripts/install-deps.sh detector-model
 	$(PY) -m pip install --quiet --disable-pip-version-check -r tests/tools/detector-model/requirements.txt
 	tests/tools/detector-model/generate.sh $(FLORES_DIR) $(PY)
 
 # Writes the held-out test set alone (FLORES-200 dev lines 801-997, cut as lingua cuts its data).
-detect-testdata:
+detect-testdata: flores-data
 	tests/tools/detector-model/generate.sh --testdata-only $(FLORES_DIR)
 
 # Accuracy per language and length on DETECT_TESTDATA (any folder of <code>/{single-words,
 # word-pairs,sentences}.txt; default: the FLORES hold-out, written first when missing), with
 # lingua-style reports in test-output/detect-accuracy/.
 detect-accuracy:
-	@if [ ! -d "$(DETECT_TESTDATA)" ] && [ "$(DETECT_TESTDATA)" = "$(CURDIR)/.build/detector-model/testdata" ]; then \
-	  $(MAKE) --no-print-directory detect-testdata; fi
+	@if [ ! -d "$(DETECT_TESTDATA)" ]; then \
+	  if [ "$(DETECT_TESTDATA)" = "$(CURDIR)/.build/detector-model/testdata" ]; then $(MAKE) --no-print-directory detect-testdata; \
+	  else echo "No test data at $(DETECT_TESTDATA): give DETECT_TESTDATA=a folder of <code>/{single-words,word-pairs,sentences}.txt" >&2; exit 1; fi; fi
 	$(SWIFT) build -c release --product detect-accuracy
 	.build/release/detect-accuracy "$(DETECT_TESTDATA)" --reports $(TEST_OUTPUT)/detect-accuracy --systems glossa,cld2
 

@@ -241,3 +241,17 @@ def test_serve_host_takes_numeric_addresses_and_localhost(glossa_bin):
     finally:
         proc.terminate()
         assert proc.wait(timeout=60) == 0
+
+
+def test_glossa_neural_check_states_its_arguments(glossa_bin):
+    """docs/neural-engine.md cites `glossa-neural-check --bench` for figures: its usage gives the
+    six arguments, with --help (exit 0) and when they are missing (exit 1)."""
+    tool = os.path.join(os.path.dirname(glossa_bin), "glossa-neural-check")
+    if not os.access(tool, os.X_OK):
+        pytest.skip(f"glossa-neural-check is not built beside glossa ({tool})")
+    shown = subprocess.run([tool, "--help"], capture_output=True, text=True, timeout=QUICK)
+    assert shown.returncode == 0 and "--bench MODEL_DIR BATCH BEAM THREADS LENGTH REPEATS" in shown.stdout
+    assert "make_models.py DIR --bench" in shown.stdout
+    missing = subprocess.run([tool, "--bench", "model"], capture_output=True, text=True, timeout=QUICK)
+    assert missing.returncode == 1
+    assert "six arguments, got 1" in missing.stderr and "BATCH BEAM THREADS LENGTH REPEATS" in missing.stderr

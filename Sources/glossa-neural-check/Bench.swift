@@ -7,7 +7,7 @@ import NeuralEngine
 func runBench(_ a: [String]) {
     guard a.count == 6, let batch = Int(a[1]), let beam = Int(a[2]), let threads = Int(a[3]),
           let length = Int(a[4]), let repeats = Int(a[5]) else {
-        fail("usage: --bench MODEL_DIR BATCH BEAM THREADS LENGTH REPEATS")
+        fail("--bench takes six arguments, got \(a.count)\n" + Usage.text)
     }
     do {
         Translator.setBLASThreads(threads)

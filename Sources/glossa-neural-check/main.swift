@@ -1,10 +1,8 @@
 // glossa-neural-check: runs Glossa's neural engine over the cases of a reference file written by
 // tests/tools/ct2_reference.py and writes Glossa's outputs, for tests/test_neural_reference.py
 // to compare with CTranslate2's.
-// Usage: glossa-neural-check REFS_JSON OUT_JSON
-//        glossa-neural-check --engine STORE_DIR PACKAGE_PATH_OR_URL REFS_JSON OUT_JSON
-// The second form goes through ModelStore (install from a path or URL, list, remove) and the
-// NeuralEngine TranslationEngine API, translating the reference file's text case.
+// Usage (Usage.swift, also `--help`): the reference check, the same through the engine API, and the
+// benchmark that bench/bench_neural.py runs.
 import Foundation
 import NeuralEngine
 import TranslationCore
@@ -15,6 +13,10 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+if args.count == 2 && ["--help", "-h"].contains(args[1]) {
+    print(Usage.text)
+    exit(0)
+}
 if args.count >= 2 && args[1] == "--bench" {
     runBench(Array(args.dropFirst(2)))
     exit(0)
@@ -23,7 +25,7 @@ if args.count == 6 && args[1] == "--engine" {
     await runEngineCheck(store: args[2], source: args[3], refsPath: args[4], outPath: args[5])
     exit(0)
 }
-guard args.count == 3 else { fail("usage: glossa-neural-check REFS_JSON OUT_JSON") }
+guard args.count == 3 else { fail(Usage.text) }
 guard let data = FileManager.default.contents(atPath: args[1]),
       let refs = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
       let cases = refs["cases"] as? [[String: Any]] else { fail("cannot read \(args[1])") }

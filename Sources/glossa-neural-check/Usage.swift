@@ -1,0 +1,16 @@
+/// The usage text: every form this tool takes, with its arguments.
+enum Usage {
+    static let text = """
+        usage: glossa-neural-check REFS_JSON OUT_JSON
+               glossa-neural-check --engine STORE_DIR PACKAGE_PATH_OR_URL REFS_JSON OUT_JSON
+               glossa-neural-check --bench MODEL_DIR BATCH BEAM THREADS LENGTH REPEATS
+          REFS_JSON     cases written by tests/tools/ct2_reference.py; OUT_JSON gets Glossa's outputs
+          --engine      the same through ModelStore (install PACKAGE into STORE_DIR, list, remove) and the
+                        NeuralEngine API, translating the reference file's text case
+          --bench       BATCH synthetic 20-token sources decoded to exactly LENGTH tokens with beam BEAM
+                        on THREADS threads, best of REPEATS runs after one warm-up; prints
+                        {"seconds", "tokens"}. MODEL_DIR: a CTranslate2 model directory, e.g. the
+                        float32 or int8 one that `tests/tools/make_models.py DIR --bench` writes
+                        (bench/bench_neural.py runs every configuration against CTranslate2)
+        """
+}
