@@ -240,7 +240,7 @@ def test_serve_host_takes_numeric_addresses_and_localhost(glossa_bin):
         assert re.match(r"glossa serve: listening on http://localhost:\d+", line), line
     finally:
         proc.terminate()
-        assert proc.wait(timeout=60) == 0
+        assert proc.wait(timeout=180) == 0
 
 
 def test_glossa_neural_check_states_its_arguments(glossa_bin):

@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from webapp_support import chromium, console_errors, full_page_screenshot, glossa_serve, screenshot, wait_for
 
@@ -123,6 +124,49 @@ def test_keyboard_ctrl_enter_translates(app):
     wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="Ctrl+Enter did not translate")
     # The source was not given: the service detected it and the app says so.
     assert "English" in text_of(d, "detected")
+
+
+def selected_target(driver):
+    return driver.execute_script("const s = document.querySelector('#target-list li[aria-selected=true]');"
+                                 "return s ? s.dataset.code : null")
+
+
+def test_the_default_target_is_never_the_source_and_a_same_language_request_says_so(app):
+    d = app
+    # An en-US browser: with the source to be detected, English is offered first...
+    assert selected_target(d) in ("en", "en-US")
+    set_value(d, "source-text", "The house is red and the cat is black.")
+    by_id(d, "translate").click()
+    # ...but English text is not "translated" into English: the app says so, shows no
+    # translation, and another language is now selected.
+    wait_for(d, lambda d: "already in English" in text_of(d, "editor-status"), message="no same-language notice")
+    assert text_of(d, "translation") == ""
+    assert by_id(d, "copy").get_attribute("disabled") is not None
+    assert selected_target(d) not in (None, "en", "en-US")
+    screenshot(d, "editor-7-same-language")
+    # With English chosen as the source, the default target is another language from the start.
+    Select(by_id(d, "source-select")).select_by_value("en")
+    assert selected_target(d) not in (None, "en", "en-US")
+
+
+def test_a_batch_says_which_lines_were_already_in_the_target_language(app):
+    d = app
+    by_id(d, "tab-batch").click()
+    # Source detected per line; the default target is the browser's English.
+    assert by_id(d, "batch-target").get_attribute("value") in ("en", "en-US")
+    set_value(d, "batch-text", "The house is red and the cat is black.\nI like reading books in the garden.\n"
+                               "La casa es roja y el gato es negro.")
+    by_id(d, "batch-run").click()
+    wait_for(d, lambda d: "3 of 3 done" in text_of(d, "batch-progress"), message="the batch did not finish")
+    assert "2 already in English" in text_of(d, "batch-progress")
+    rows = d.find_elements(By.CSS_SELECTOR, "#batch-results li")
+    assert [r.get_attribute("class") for r in rows] == ["same", "same", "done"]
+    assert "Already in English" in rows[0].find_element(By.CSS_SELECTOR, ".dst").text
+    assert "house" in rows[2].find_element(By.CSS_SELECTOR, ".dst").text.lower()
+    screenshot(d, "batch-2-same-language")
+    # A chosen source: the default target is another language.
+    Select(by_id(d, "batch-source")).select_by_value("en")
+    assert by_id(d, "batch-target").get_attribute("value") not in ("", "en", "en-US")
 
 
 def test_batch_fills_in_each_row(app, base_url):

@@ -1,7 +1,7 @@
 // The batch view: one text per line, sent as one streaming batch; each row fills in when its
 // result arrives, whatever the order.
 import { translateStream } from "./stream.js";
-import { $, Status, el, fillLanguageSelect } from "./ui.js";
+import { $, Status, browserLanguages, el, fillLanguageSelect } from "./ui.js";
 
 export class Batch {
   constructor(catalog) {
@@ -23,8 +23,9 @@ export class Batch {
   }
 
   refreshTargets() {
-    const targets = this.catalog.targetsFrom(this.source.value || null);
-    fillLanguageSelect(this.target, targets, this.catalog, { fallback: this.catalog.resolve(navigator.language) });
+    const source = this.source.value || null;
+    const targets = this.catalog.targetsFrom(source);
+    fillLanguageSelect(this.target, targets, this.catalog, { fallback: this.catalog.defaultTarget(source, targets, browserLanguages()) });
   }
 
   async run() {
@@ -43,18 +44,22 @@ export class Batch {
       el("span", { class: "n" }, String(i + 1)), el("span", { class: "src" }, text), el("span", { class: "dst" }, "waiting…")));
     $("batch-results").replaceChildren(...rows);
     let done = 0;
+    let same = 0; // lines already in the target language: given back, not translated
     const bar = $("batch-bar");
     bar.hidden = false;
     bar.max = texts.length;
     bar.value = 0;
     const progress = () => {
       bar.value = done;
-      $("batch-progress").textContent = `${done} of ${texts.length} done` + (skipped ? ` · ${skipped} blank ${skipped === 1 ? "line" : "lines"} skipped` : "");
+      $("batch-progress").textContent = `${done} of ${texts.length} done`
+        + (same ? ` · ${same} already in ${this.catalog.languageName(target)}` : "")
+        + (skipped ? ` · ${skipped} blank ${skipped === 1 ? "line" : "lines"} skipped` : "");
     };
-    const fill = (index, text, failed) => {
+    const fill = (index, text, failed, kind = failed ? "failed" : "done") => {
       const row = rows[index];
       if (!row || !row.classList.contains("pending")) return;
-      row.className = failed ? "failed" : "done";
+      row.className = kind;
+      if (kind === "same") same += 1;
       row.querySelector(".dst").textContent = text;
       done += 1;
       progress();
@@ -66,7 +71,11 @@ export class Batch {
     try {
       const mode = await translateStream(texts, target, this.source.value || null, {
         signal: controller.signal,
-        onResult: (index, result) => fill(index, result.translatedText, false),
+        onResult: (index, result) => {
+          const from = result.detectedSourceLanguage || result.sourceLanguage;
+          if (from && this.catalog.same(from, target) && result.translatedText.trim() === texts[index].trim()) fill(index, `Already in ${this.catalog.languageName(target)}: not translated.`, false, "same");
+          else fill(index, result.translatedText, false);
+        },
         onFailure: (index, message) => fill(index, message, true),
       });
       if (mode === "chunks") this.status.info("This server has no streaming endpoint: the lines were translated in plain requests.");

@@ -113,6 +113,29 @@ export class Catalog {
     return this.paths.get(`${this.resolve(source)}|${this.resolve(target)}`) || [];
   }
 
+  /** Whether two codes are one language, whatever the region or variant ("en", "en-US"). */
+  same(a, b) {
+    const base = (code) => codeKey(this.resolve(code) || code).split("-")[0];
+    return Boolean(a && b) && base(a) === base(b);
+  }
+
+  /** The name of the language itself, without its region or variant ("en-US" → "English"). */
+  languageName(code) {
+    return this.name(codeKey(this.resolve(code) || code).split("-")[0]);
+  }
+
+  /** The target to offer first among `targets`: never the source's own language (translating
+   *  into it gives the text back; a variant of it is for the user to choose), so the first of
+   *  `preferred` (the browser's languages) in another language, else English or Spanish, else
+   *  the first other one. */
+  defaultTarget(source, targets, preferred = []) {
+    for (const code of [...preferred, "en", "es"]) {
+      const own = this.resolve(code);
+      if (own && !this.same(own, source) && targets.includes(own)) return own;
+    }
+    return targets.find((c) => !this.same(c, source)) || null;
+  }
+
   /** Whether `source` → `target` is offered (always true when the service lists no pairs). */
   hasPair(source, target) {
     if (!this.hasPairList) return source !== target;

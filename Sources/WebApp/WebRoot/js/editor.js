@@ -2,7 +2,7 @@
 // and translate again into another language without retyping.
 import * as api from "./api.js";
 import { LanguagePicker } from "./picker.js";
-import { $, Status, copyText, el, fillLanguageSelect, percent } from "./ui.js";
+import { $, Status, browserLanguages, copyText, el, fillLanguageSelect, percent } from "./ui.js";
 
 export class Editor {
   constructor(catalog) {
@@ -20,7 +20,7 @@ export class Editor {
       onChange: () => { if (this.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain(); },
     });
     fillLanguageSelect(this.sourceSelect, catalog.sources(), catalog, { auto: "Detect language" });
-    this.browserTarget = catalog.resolve(navigator.language);
+    this.preferred = browserLanguages();
     this.wire();
     this.refreshTargets();
     this.updateCount();
@@ -52,7 +52,7 @@ export class Editor {
   refreshTargets() {
     const source = this.source();
     const targets = this.catalog.targetsFrom(source);
-    this.picker.setOptions(targets, this.catalog, this.browserTarget, source);
+    this.picker.setOptions(targets, this.catalog, this.catalog.defaultTarget(source, targets, this.preferred), source);
     const note = $("target-note");
     if (!source) note.textContent = "Detect or choose the source to see only the languages it can go into.";
     else if (targets.length === 0) note.textContent = `Glossa has no language to translate ${this.catalog.name(source)} into.`;
@@ -120,9 +120,21 @@ export class Editor {
         this.showDetected({ language }, { confidence: false });
         this.refreshTargets();
       }
+      const from = source || (this.detected && this.detected.language);
+      if (from && this.catalog.same(from, target) && result.translatedText.trim() === text.trim()) {
+        // The text is already in the target language and came back unchanged, which must not
+        // pass for a translation (a variant that changes it, ca → ca-valencia, is one). The
+        // targets were refreshed for the detected source, so another language is now selected.
+        this.output.textContent = "";
+        this.translatedFor = null;
+        $("copy").disabled = true;
+        $("translation-meta").textContent = "";
+        this.end(null);
+        this.status.info(`The text is already in ${this.catalog.languageName(target)}: choose another language to translate it into.`);
+        return;
+      }
       this.output.textContent = result.translatedText;
       this.translatedFor = text;
-      const from = source || (this.detected && this.detected.language);
       $("translation-meta").textContent = from ? `${this.catalog.name(from)} → ${this.catalog.name(target)}` : this.catalog.name(target);
       $("copy").disabled = false;
       this.end(null);

@@ -56,6 +56,11 @@ export function fillLanguageSelect(select, codes, catalog, { auto = null, keep =
   select.value = value;
 }
 
+/** The browser's languages, most preferred first. */
+export function browserLanguages() {
+  return navigator.languages && navigator.languages.length ? [...navigator.languages] : [navigator.language];
+}
+
 /** Copies text to the clipboard; falls back to a hidden textarea where the API is unavailable. */
 export async function copyText(text) {
   try {
