@@ -50,7 +50,7 @@ public struct ModelDetector: LanguageDetector {
 
     /// Detects one text synchronously.
     public func detection(for text: String, hint: LanguageCode?) -> Detection {
-        if let decision = model.decide(text, logPriors: logPriors(hint)) {
+        if let decision = model.decide(text, logHints: logHints(hint)) {
             let confidence = Double(decision.confidence)
             let top = decision.ranked[0]
             return Detection(
@@ -70,7 +70,7 @@ public struct ModelDetector: LanguageDetector {
 
     /// Log prior odds per model language: the hint's odds for every language it names (a base
     /// code such as `zh` names every script of it).
-    func logPriors(_ hint: LanguageCode?) -> [Float]? {
+    func logHints(_ hint: LanguageCode?) -> [Float]? {
         guard let hint else { return nil }
         let boost = log(Self.hintOdds)
         return codes.map { code in

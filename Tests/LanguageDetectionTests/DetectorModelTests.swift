@@ -4,31 +4,61 @@ import Testing
 /// The model file and its tables: what the build embeds must read back exactly, and a damaged
 /// file must be refused, never misread.
 @Suite struct DetectorModelTests {
-    static func tiny() -> DetectorModel {
-        DetectorModel(
+    typealias Content = DetectorModel.Content
+
+    static func tiny() -> Content {
+        func gram(_ text: String, _ postings: [(UInt8, UInt8, UInt8)]) -> (scalars: [Unicode.Scalar], postings: [Content.GramPosting]) {
+            (Array(text.unicodeScalars), postings.map { .init(language: $0.0, conditional: $0.1, backOff: $0.2) })
+        }
+        return Content(
             languages: [
-                .init(code: "en", scripts: [.latin], logOutOfVocabulary: -2, logInVocabulary: -0.1, logUnseenScalar: -12),
-                .init(code: "ja", scripts: [.han, .hiragana, .katakana], logOutOfVocabulary: -1, logInVocabulary: -0.3, logUnseenScalar: -11),
+                .init(code: "en", scripts: [.latin], logOutOfVocabulary: -2, logUnseenScalar: -12, logPrior: -1),
+                .init(code: "ja", scripts: [.han, .hiragana, .katakana], logOutOfVocabulary: -1, logUnseenScalar: -11, logPrior: -3),
             ],
-            parameters: .init(temperatures: [3, 2, 1], calibration: [0.1, 0.5, 0.9]),
-            grams: PostingTable(keys: [5, 9, 70], starts: [0, 2, 3, 4], languages: [0, 1, 0, 1], values: [1, 2, 3, 4, 5, 6, 7, 8], valuesPerPosting: 2),
-            words: PostingTable(keys: [3], starts: [0, 1], languages: [1], values: [200], valuesPerPosting: 1))
+            parameters: .init(temperatures: [3, 2, 1], priorWeights: [0.5, 0.25], calibration: [0.1, 0.5, 0.9]),
+            scales: .init(conditional: 12, backOff: 10, word: 8),
+            // A trie in depth-first order: every prefix before its extensions.
+            grams: [gram("_", [(0, 9, 1), (1, 8, 2)]), gram("_h", [(0, 30, 3)]), gram("_hi", [(0, 40, 0)]),
+                    gram("h", [(0, 50, 4)]), gram("hi", [(0, 20, 0)]), gram("hu", [(0, 3, 0)]), gram("i", [(0, 60, 0)]),
+                    gram("東", [(1, 70, 5)]), gram("東京", [(1, 10, 0)])],
+            words: [(3, [.init(language: 1, gain: 200)]), (77, [.init(language: 0, gain: 5), .init(language: 1, gain: 6)])])
     }
 
-    @Test func serializedModelReadsBackEqual() throws {
-        let model = Self.tiny()
-        #expect(try DetectorModel(bytes: model.serialized()) == model)
+    /// The loader's path (through the file) and the trainer's path (straight from the rows)
+    /// build the same tables, and every row is found under its n-gram's or word's key.
+    @Test func fileReadsBackAsTheContentsModel() throws {
+        let content = Self.tiny()
+        let model = try DetectorModel(bytes: content.serialized())
+        #expect(model == DetectorModel(content: content))
+        #expect(model.languages == content.languages && model.parameters == content.parameters && model.scales == content.scales)
+        for row in content.grams {
+            #expect(model.grams.postings(model.grams.row(TextFeatures.gramKey(row.scalars))).map { [$0.language, $0.value, $0.second] }
+                == row.postings.map { [$0.language, $0.conditional, $0.backOff] })
+        }
+        // The file stores back-off weights as differences from what the continuations leave:
+        // -log(1 - Σ e^(-q/12)) · 10, per posting, 0 where no continuation of its language is kept.
+        #expect(try content.gramRows().derivedBackOffs(scales: content.scales) == [1, 0, 0, 0, 34, 0, 0, 0, 6, 0])
+        for row in content.words {
+            #expect(model.words.postings(model.words.row(UInt64(row.key))).map { [$0.language, $0.value] } == row.postings.map { [$0.language, $0.gain] })
+        }
+        #expect(model.grams.row(TextFeatures.gramKey("x".unicodeScalars)) == -1)
     }
 
-    @Test func embeddedModelIsWellFormed() throws {
+    @Test func embeddedModelIsWellFormed() {
         let model = DetectorModel.embedded
         #expect(model.languages.count >= 80)
-        #expect(try DetectorModel(bytes: model.serialized()) == model)
         #expect(model.parameters.calibration == model.parameters.calibration.sorted(), "calibration must be monotone")
         #expect(Set(model.languages.map(\.code)).count == model.languages.count)
+        #expect(model.grams.rowCount > 100_000 && model.words.rowCount > 100_000)
     }
 
-    @Test func damagedFilesAreRefused() {
+    /// The budget Sources/LanguageDetection/Data/SOURCES.md states for the committed file.
+    @Test func embeddedModelFileIsWithinItsSizeBudget() {
+        let base64 = EmbeddedDataFiles.base64["detector.model"]!.utf8CodeUnitCount
+        #expect(base64 / 4 * 3 <= 5_000_000)
+    }
+
+    @Test func damagedFilesAreRefused() throws {
         let bytes = Self.tiny().serialized()
         #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: Array(bytes.dropLast())) }
         #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: bytes + [0]) }
@@ -37,35 +67,92 @@ import Testing
         version[4] = 9
         #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: version) }
         #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: []) }
+        // A flipped bit anywhere in the compressed payload fails zlib's checks (or falls in
+        // the final byte's padding, and then reads as the same model): never a different model.
+        let original = try DetectorModel(bytes: bytes)
+        for offset in 12..<bytes.count {
+            var flipped = bytes
+            flipped[offset] ^= 0x10
+            if let model = try? DetectorModel(bytes: flipped) { #expect(model == original, "byte \(offset)") }
+        }
+    }
+
+    /// A payload that zlib accepts but that is not a model (cut short, or with bytes after the
+    /// tables) is refused by the parser's own checks.
+    @Test func inconsistentPayloadsAreRefused() throws {
+        let bytes = Self.tiny().serialized()
+        var header = ByteReader(bytes)
+        _ = try header.bytes(8)
+        let size = Int(try header.u32())
+        let payload = try Zlib.decompress(bytes[header.offset...], size: size)
+        for altered in [Array(payload.dropLast()), payload + [0], Array(payload.prefix(payload.count / 2))] {
+            var file = ByteWriter()
+            file.raw(bytes.prefix(8))
+            file.u32(UInt32(altered.count))
+            file.raw(Zlib.compress(altered))
+            #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: file.bytes) }
+        }
+    }
+
+    /// Back-off weights are derived from a context's continuations in the same language, so an
+    /// n-gram whose prefix its language lacks is a damaged file, not a model.
+    @Test func nGramWithoutItsPrefixIsRefused() {
+        var rows = GramRows(rows: 2)
+        rows.row(TextFeatures.gramKey("h".unicodeScalars), order: 1)
+        rows.posting(0, 50, 0)
+        rows.row(TextFeatures.gramKey("hi".unicodeScalars), order: 2)
+        rows.posting(1, 20, 0)  // "hi" in language 1, "h" not
+        let scales = DetectorModel.Scales(conditional: 12, backOff: 12, word: 8)
+        #expect(throws: ModelFormatError.self) { try rows.derivedBackOffs(scales: scales) }
+        var deep = GramRows(rows: 1)
+        deep.row(TextFeatures.gramKey("hi".unicodeScalars), order: 2)  // no prefix row at all
+        deep.posting(0, 20, 0)
+        #expect(throws: ModelFormatError.self) { try deep.derivedBackOffs(scales: scales) }
     }
 
     @Test func tableFindsEveryKeyAndNothingElse() {
         let keys = (0..<5000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
-        let folded = keys.map(PostingTable.fold)
-        let order = folded.indices.sorted { folded[$0] < folded[$1] }
-        let table = PostingTable(keys: order.map { folded[$0] }, starts: Array(0...UInt32(keys.count)),
-                                 languages: [UInt8](repeating: 0, count: keys.count), values: order.map { UInt8($0 % 256) },
-                                 valuesPerPosting: 1)
+        var builder = PostingTable.Builder(valuesPerPosting: 1)
         for (index, key) in keys.enumerated() {
-            let row = table.row(key)
-            #expect(row != nil)
-            if let row { #expect(table.values[table.postings(row).lowerBound] == UInt8(index % 256)) }
+            builder.row(key, postings: 1)
+            builder.posting(UInt8(index % 7), UInt8(index % 256))
         }
-        #expect(table.row(0xDEAD_BEEF_0000_0001) == nil)
+        let table = builder.build()
+        for (index, key) in keys.enumerated() {
+            #expect(table.postings(table.row(key)).map { [$0.language, $0.value] } == [[UInt8(index % 7), UInt8(index % 256)]])
+        }
+        #expect(table.row(0xDEAD_BEEF_0000_0001) == -1)
+    }
+
+    /// With many candidates the scorer spreads postings, with few it searches them: both must
+    /// give the same floats, or a text's answer would depend on how far pruning got.
+    @Test func spreadAndSearchScoreAlike() {
+        let model = DetectorModel.embedded
+        let latin = model.languagesByScript[.latin]!
+        #expect(latin.count > WordScorer.searchCandidates)
+        let few = Array(latin.prefix(3))
+        for word in ["hello", "schließlich", "xqzw", "aujourd", "ż"] {
+            var all = WordScorer(model: model, candidates: latin)
+            var some = WordScorer(model: model, candidates: few)
+            all.add(Array(word.unicodeScalars))
+            some.add(Array(word.unicodeScalars))
+            for l in few { #expect(all.scores[l] == some.scores[l], "\(word), \(model.languages[l].code)") }
+        }
     }
 
     @Test func calibrationInterpolatesBetweenBinCentres() {
-        let model = Self.tiny()
+        let model = DetectorModel(content: Self.tiny())
         #expect(model.calibrated(0) == 0.1)
         #expect(model.calibrated(1) == 0.9)
         #expect(abs(model.calibrated(0.5) - 0.5) < 1e-6)
     }
 
     @Test func temperatureByWordCount() {
-        let model = Self.tiny()
+        let model = DetectorModel(content: Self.tiny())
         #expect(model.temperature(words: 1) == 3)
         #expect(model.temperature(words: 2) == 2)
         #expect(model.temperature(words: 50) == 1)
+        #expect(model.priorWeight(words: 1) == 0.5 && model.priorWeight(words: 9) == 0.25)
     }
 }
 

@@ -39,6 +39,11 @@ extension DetectorModel {
         parameters.temperatures[max(0, min(parameters.temperatures.count - 1, words - 1))]
     }
 
+    /// The weight of the languages' log priors for a text of `words` words.
+    func priorWeight(words: Int) -> Float {
+        parameters.priorWeights[max(0, min(parameters.priorWeights.count - 1, words - 1))]
+    }
+
     /// The calibrated probability of being right for a top posterior, read off the
     /// calibration bins with linear interpolation between bin centres.
     func calibrated(_ posterior: Float) -> Float {
@@ -50,19 +55,31 @@ extension DetectorModel {
         return bins[lower] * (1 - t) + bins[upper] * t
     }
 
-    /// Posteriors from summed log-likelihoods: softmax of `score / T + log prior` over the
-    /// candidates. `logPriors` is indexed like ``languages`` (nil: uniform).
-    func posteriors(scores: [Float], candidates: [Int], words: Int, logPriors: [Float]? = nil) -> [(language: Int, posterior: Float)] {
+    /// Posteriors from summed log-likelihoods, the `top` most likely first: softmax over the
+    /// candidates of `score / T + w · log prior + log hint odds`, T and w by word count.
+    /// `logHints` is indexed like ``languages`` (nil: no hint).
+    func posteriors(scores: [Float], candidates: [Int], words: Int, logHints: [Float]? = nil,
+                    top: Int = .max) -> [(language: Int, posterior: Float)] {
         let temperature = self.temperature(words: words)
-        let logits = candidates.map { scores[$0] / temperature + (logPriors?[$0] ?? 0) }
+        let weight = priorWeight(words: words)
+        let logits = candidates.map { scores[$0] / temperature + weight * logPriors[$0] + (logHints?[$0] ?? 0) }
         guard let peak = logits.max() else { return [] }
-        let exps = logits.map { exp($0 - peak) }
-        let sum = exps.reduce(0, +)
-        return zip(candidates, exps).map { ($0, $1 / sum) }.sorted { $0.1 > $1.1 }
+        var sum: Float = 0
+        var best: [(language: Int, posterior: Float)] = []
+        for (language, logit) in zip(candidates, logits) {
+            let e = exp(logit - peak)
+            sum += e
+            // Keep the `top` largest, by insertion (top is 3 in detection: cheaper than a sort).
+            guard best.count < top || e > best[best.count - 1].posterior else { continue }
+            let at = best.firstIndex { $0.posterior < e } ?? best.count
+            best.insert((language, e), at: at)
+            if best.count > top { best.removeLast() }
+        }
+        return best.map { ($0.language, $0.posterior / sum) }
     }
 
     /// Decides one text; nil when it has no letters of a script the model knows.
-    func decide(_ text: String, logPriors: [Float]? = nil) -> ModelDecision? {
+    func decide(_ text: String, logHints: [Float]? = nil) -> ModelDecision? {
         let census = ScriptCensus(text)
         let candidates = candidates(for: census)
         guard !candidates.isEmpty else { return nil }
@@ -74,7 +91,7 @@ extension DetectorModel {
         }
         let (scores, words) = logLikelihoods(of: text, candidates: candidates, letterLimit: Self.letterLimit)
         guard words > 0 else { return nil }
-        let ranked = posteriors(scores: scores, candidates: candidates, words: words, logPriors: logPriors)
-        return ModelDecision(ranked: Array(ranked.prefix(3)), words: words, confidence: calibrated(ranked[0].posterior))
+        let ranked = posteriors(scores: scores, candidates: candidates, words: words, logHints: logHints, top: 3)
+        return ModelDecision(ranked: ranked, words: words, confidence: calibrated(ranked[0].posterior))
     }
 }

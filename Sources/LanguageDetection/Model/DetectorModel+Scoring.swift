@@ -1,5 +1,3 @@
-import Foundation
-
 extension DetectorModel {
     /// The log-likelihood of `text` under each language (indexed like ``languages``; only the
     /// `candidates` are computed, the others stay 0) and the number of words scored. Reads at
@@ -32,27 +30,34 @@ extension DetectorModel {
 
 /// Scores words one by one; owns the scratch arrays of one detection (one thread).
 ///
-/// Hot loop: per scalar of a word, one table lookup per n-gram order, the postings spread into
-/// dense per-language rows, then per candidate language a walk down the orders. Everything it
-/// touches per step is a flat array read through unsafe pointers (bounds are established by
-/// construction: language indices are < `width`, validated when the model is read).
+/// A word scores `log β + log P_char(w) + gain(w)` per candidate (see ``DetectorModel``). The
+/// character model's back-off chain is evaluated bottom-up: per position, start from the
+/// unigram's log-probability (or the unseen-scalar one), then per higher order add the context's
+/// back-off weight and, where the language has the n-gram, replace the sum by its own
+/// log-probability. That is the textbook top-down recursion (the highest order a language has,
+/// plus the back-off weights of the orders above it) in a form that needs no search: each
+/// n-gram's postings are visited once and written straight into one per-language row, whatever
+/// the number of candidates. With few candidates left (after pruning) each one's postings are
+/// found by binary search instead, in the same order of operations, so both paths give the same
+/// floats.
+///
+/// Everything the hot loops touch is a flat array read through unsafe pointers; bounds hold by
+/// construction (language indices are below `width`, validated when the model is read).
 struct WordScorer {
     private let model: DetectorModel
     private var candidates: [Int32]
+    private var isCandidate: [Bool]
     private let width: Int
     /// Summed word log-probabilities per language.
     private(set) var scores: [Float]
     private var framed: [Unicode.Scalar] = []
-    /// Row of the n-gram of each (end, order), -1 when the model lacks it: `end * maxOrder + order - 1`.
+    /// Record offset of the n-gram of each (end, order), -1 when the model lacks it: `end * maxOrder + order - 1`.
     private var rows: [Int32] = []
-    /// Per order and language: log P(scalar | n-gram's context), `absent` where the language lacks it.
-    private var conditional: [Float]
-    /// Per order and language: log back-off weight of the context n-gram of that order (0 = none).
-    private var backOff: [Float]
+    /// Per start of an n-gram, its key so far (``lookUpGrams()``).
+    private var keys: [UInt64] = []
+    /// Per language: the current position's log-probability (bottom-up, see above).
+    private var position: [Float]
     private var characterLogP: [Float]
-    private var wordLogF: [Float]
-    private let unseen: [Float], outOfVocabulary: [Float], inVocabulary: [Float]
-    private static let absent = Float.infinity
     /// Up to this many candidates, postings are looked up per language (binary search) rather than spread.
     static let searchCandidates = 8
 
@@ -60,32 +65,29 @@ struct WordScorer {
         self.model = model
         self.candidates = candidates.map(Int32.init)
         self.width = model.languages.count
+        self.isCandidate = [Bool](repeating: false, count: width)
+        for c in candidates { isCandidate[c] = true }
         self.scores = [Float](repeating: 0, count: width)
-        self.conditional = [Float](repeating: Self.absent, count: TextFeatures.maxOrder * width)
-        self.backOff = [Float](repeating: 0, count: TextFeatures.maxOrder * width)
+        self.position = [Float](repeating: 0, count: width)
         self.characterLogP = [Float](repeating: 0, count: width)
-        self.wordLogF = [Float](repeating: Self.absent, count: width)
-        self.unseen = model.languages.map(\.logUnseenScalar)
-        self.outOfVocabulary = model.languages.map(\.logOutOfVocabulary)
-        self.inVocabulary = model.languages.map(\.logInVocabulary)
     }
 
-    /// Adds one word's log-probability, `log((1-β)·f(w) + β·P_char(w))`, to every candidate.
+    /// Adds one word's log-probability to every candidate.
     mutating func add(_ word: [Unicode.Scalar]) {
+        let wordRow = model.words.row(TextFeatures.wordKey(word))
         characterLogProbabilities(word)
-        let table = model.words
-        var known: Range<Int> = 0..<0
-        if let row = table.row(TextFeatures.wordKey(word)) {
-            known = table.postings(row)
-            for p in known { wordLogF[Int(table.languages[p])] = -Float(table.values[p]) / DetectorModel.wordScale }
-        }
         for c in candidates {
             let l = Int(c)
-            let spelled = outOfVocabulary[l] + characterLogP[l]
-            let f = wordLogF[l]
-            scores[l] += f == Self.absent ? spelled : Self.logAddExp(spelled, inVocabulary[l] + f)
+            scores[l] += model.outOfVocabulary[l] + characterLogP[l]
         }
-        for p in known { wordLogF[Int(table.languages[p])] = Self.absent }
+        guard wordRow >= 0 else { return }
+        model.words.records.withUnsafeBufferPointer { records in
+            let start = Int(wordRow)
+            for p in 0..<Int(records[start]) {
+                let l = Int(records[start + 1 + 2 * p])
+                if isCandidate[l] { scores[l] += model.wordGains[Int(records[start + 2 + 2 * p])] }
+            }
+        }
     }
 
     /// Candidates still scored.
@@ -100,127 +102,124 @@ struct WordScorer {
         candidates.removeAll { c in
             guard scores[Int(c)] < floor else { return false }
             scores[Int(c)] = -.infinity
+            isCandidate[Int(c)] = false
             return true
         }
     }
 
-    /// log(e^a + e^b) without overflow.
-    @inline(__always) static func logAddExp(_ a: Float, _ b: Float) -> Float {
-        a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b))
+    /// Looks up the n-grams of the framed word: order by order, so that the lookups of one
+    /// order are independent of each other and their cache misses overlap. An n-gram a language
+    /// has implies its prefix in that language (the trainer keeps prefixes), so once a prefix
+    /// is missing, longer n-grams from the same start are not looked up.
+    private mutating func lookUpGrams() {
+        let orders = TextFeatures.maxOrder
+        let count = framed.count
+        rows.removeAll(keepingCapacity: true)
+        rows.append(contentsOf: repeatElement(-1, count: count * orders))
+        keys.removeAll(keepingCapacity: true)
+        keys.append(contentsOf: repeatElement(TextFeatures.gramKey([Unicode.Scalar]()), count: count))
+        let grams = model.grams
+        framed.withUnsafeBufferPointer { framed in
+        keys.withUnsafeMutableBufferPointer { keys in
+        rows.withUnsafeMutableBufferPointer { rows in
+            for order in 1...orders where order <= count {
+                for start in 0...(count - order) {
+                    let end = start + order - 1
+                    keys[start] = TextFeatures.extend(keys[start], with: framed[end].value)
+                    guard order == 1 || rows[(end - 1) * orders + order - 2] >= 0 else { continue }
+                    rows[end * orders + order - 1] = grams.row(keys[start])
+                }
+            }
+        }}}
     }
 
-    /// Fills ``characterLogP`` for the candidates: the back-off chain's log-probability of the
-    /// framed word, each scalar after the opening frame predicted from up to four before it.
+    /// Fills ``characterLogP`` (for the candidates at least): the back-off chain's
+    /// log-probability of the framed word, each scalar after the opening frame predicted from
+    /// up to four before it.
     private mutating func characterLogProbabilities(_ word: [Unicode.Scalar]) {
-        let orders = TextFeatures.maxOrder
         TextFeatures.framed(word, into: &framed)
-        let grams = model.grams
-        var rows = self.rows
-        self.rows = []
-        rows.removeAll(keepingCapacity: true)
-        rows.append(contentsOf: repeatElement(-1, count: framed.count * orders))
-        // An n-gram a language has implies its prefix in that language (a prefix is at least as
-        // frequent, so pruning keeps it): once a prefix is missing, longer n-grams from the same
-        // start are too, and are not looked up.
-        TextFeatures.forEachGram(inFramed: framed) { end, order, key, _ in
-            guard order == 1 || rows[(end - 1) * orders + order - 2] >= 0 else { return }
-            if let row = grams.row(key) { rows[end * orders + order - 1] = Int32(row) }
-        }
+        lookUpGrams()
+        let orders = TextFeatures.maxOrder
         let width = self.width
         let count = framed.count
-        let scale = 1 / DetectorModel.gramScale
+        let spread = candidates.count > Self.searchCandidates
+        model.grams.records.withUnsafeBufferPointer { records in
+        model.conditionalValues.withUnsafeBufferPointer { conditional in
+        model.backOffValues.withUnsafeBufferPointer { backOff in
+        model.unseenScalar.withUnsafeBufferPointer { unseen in
         characterLogP.withUnsafeMutableBufferPointer { characterLogP in
-        conditional.withUnsafeMutableBufferPointer { conditional in
-        backOff.withUnsafeMutableBufferPointer { backOff in
+        position.withUnsafeMutableBufferPointer { position in
         rows.withUnsafeBufferPointer { rows in
-        grams.starts.withUnsafeBufferPointer { starts in
-        grams.languages.withUnsafeBufferPointer { owners in
-        grams.values.withUnsafeBufferPointer { values in
         candidates.withUnsafeBufferPointer { candidates in
-        unseen.withUnsafeBufferPointer { unseen in
-            for c in candidates { characterLogP[Int(c)] = 0 }
-            // The posting of language `l` in a row, by binary search (postings are sorted by
-            // language); -1 when the language lacks it.
-            @inline(__always) func posting(_ row: Int, _ l: UInt8) -> Int {
-                var low = Int(starts[row]), high = Int(starts[row + 1])
+            // The posting of language `l` in the record at `offset` (postings are sorted by
+            // language), as the index of its language byte; -1 when the language lacks it.
+            @inline(__always) func posting(_ offset: Int32, _ l: UInt8) -> Int {
+                let base = Int(offset) + 1
+                var low = 0, high = Int(records[Int(offset)])
                 while low < high {
                     let middle = (low + high) >> 1
-                    if owners[middle] < l { low = middle + 1 } else { high = middle }
+                    if records[base + 3 * middle] < l { low = middle + 1 } else { high = middle }
                 }
-                return low < Int(starts[row + 1]) && owners[low] == l ? low : -1
+                let at = base + 3 * low
+                return low < Int(records[Int(offset)]) && records[at] == l ? at : -1
             }
-            if candidates.count <= Self.searchCandidates {
-                // Few candidates left (after pruning): look each one up instead of spreading
-                // every posting of every order, which costs the same for 2 languages as for 60.
-                for end in 1..<count {
-                    let highest = min(orders, end + 1)
-                    for c in candidates {
-                        let l = Int(c)
-                        var weight: Float = 0
-                        var value = unseen[l]
-                        var order = highest
-                        while order >= 1 {
-                            let row = Int(rows[end * orders + order - 1])
-                            if row >= 0 {
-                                let p = posting(row, UInt8(l))
-                                if p >= 0 { value = -Float(values[2 &* p]) * scale; break }
-                            }
-                            if order >= 2 {
-                                let context = Int(rows[(end - 1) * orders + order - 2])
-                                if context >= 0 {
-                                    let p = posting(context, UInt8(l))
-                                    if p >= 0 { weight -= Float(values[2 &* p + 1]) * scale }
-                                }
-                            }
-                            order -= 1
-                        }
-                        characterLogP[l] += weight + value
-                    }
-                }
-                return
-            }
+            for l in 0..<width { characterLogP[l] = 0 }
             for end in 1..<count {
                 let highest = min(orders, end + 1)
-                // Spread this position's postings (and its contexts' back-off weights) into the
-                // dense per-order rows; `touch` visits the same postings again to reset them.
-                @inline(__always) func touch(_ write: Bool) {
-                    for order in 1...highest {
-                        let base = (order - 1) * width
-                        let row = Int(rows[end * orders + order - 1])
-                        if row >= 0 {
-                            for p in Int(starts[row])..<Int(starts[row + 1]) {
-                                conditional[base + Int(owners[p])] = write ? -Float(values[2 &* p]) * scale : Self.absent
-                            }
-                        }
-                        // The context of the (order + 1)-gram: the order-gram ending one scalar earlier.
-                        if order < highest {
-                            let context = Int(rows[(end - 1) * orders + order - 1])
-                            if context >= 0 {
-                                for p in Int(starts[context])..<Int(starts[context + 1]) {
-                                    backOff[base + Int(owners[p])] = write ? -Float(values[2 &* p + 1]) * scale : 0
-                                }
-                            }
+                if spread {
+                    for l in 0..<width { position[l] = unseen[l] }
+                    let unigram = rows[end * orders]
+                    if unigram >= 0 {
+                        let start = Int(unigram) + 1
+                        for p in 0..<Int(records[Int(unigram)]) {
+                            let at = start + 3 * p
+                            position[Int(records[at])] = conditional[Int(records[at + 1])]
                         }
                     }
-                }
-                touch(true)
-                for c in candidates {
-                    let l = Int(c)
-                    var weight: Float = 0
-                    var value = unseen[l]
-                    var order = highest
-                    while order >= 1 {
-                        let v = conditional[(order - 1) * width + l]
-                        if v != Self.absent { value = v; break }
-                        // Unseen at this order: back off, paying the context's weight.
-                        if order >= 2 { weight += backOff[(order - 2) * width + l] }
-                        order -= 1
+                    var order = 2
+                    while order <= highest {
+                        defer { order += 1 }
+                        let context = rows[(end - 1) * orders + order - 2]
+                        guard context >= 0 else { continue }
+                        let start = Int(context) + 1
+                        for p in 0..<Int(records[Int(context)]) {
+                            let at = start + 3 * p
+                            position[Int(records[at])] += backOff[Int(records[at + 2])]
+                        }
+                        let row = rows[end * orders + order - 1]
+                        guard row >= 0 else { continue }
+                        let rowStart = Int(row) + 1
+                        for p in 0..<Int(records[Int(row)]) {
+                            let at = rowStart + 3 * p
+                            position[Int(records[at])] = conditional[Int(records[at + 1])]
+                        }
                     }
-                    characterLogP[l] += weight + value
+                    for l in 0..<width { characterLogP[l] += position[l] }
+                } else {
+                    for c in candidates {
+                        let l = Int(c)
+                        var value = unseen[l]
+                        let unigram = rows[end * orders]
+                        if unigram >= 0 {
+                            let at = posting(unigram, UInt8(l))
+                            if at >= 0 { value = conditional[Int(records[at + 1])] }
+                        }
+                        var order = 2
+                        while order <= highest {
+                            defer { order += 1 }
+                            let context = rows[(end - 1) * orders + order - 2]
+                            guard context >= 0 else { continue }
+                            let at = posting(context, UInt8(l))
+                            if at >= 0 { value += backOff[Int(records[at + 2])] }
+                            let row = rows[end * orders + order - 1]
+                            guard row >= 0 else { continue }
+                            let own = posting(row, UInt8(l))
+                            if own >= 0 { value = conditional[Int(records[own + 1])] }
+                        }
+                        characterLogP[l] += value
+                    }
                 }
-                touch(false)
             }
-        }}}}}}}}}
-        self.rows = rows
+        }}}}}}}}
     }
 }

@@ -1,46 +1,94 @@
-/// A read-only map from a 64-bit key (an n-gram or a word, see ``TextFeatures``) to its
-/// postings: the languages that know the key, each with one or more quantized values.
+/// A read-only map from a feature key (an n-gram or a word, see ``TextFeatures``) to its
+/// postings: the languages that know the key, each with one or two quantized values.
 ///
-/// Rows are stored sorted by key in flat arrays (the file's layout, so loading is a copy);
-/// an open-addressing index built at load time finds a row in one or two probes.
+/// Built once at load. A row is a record in one flat byte array: its posting count, then per
+/// posting the language and its values (`1 + valuesPerPosting` bytes), languages ascending. An
+/// open-addressing index of (key, record offset) finds it: a lookup touches one index slot and
+/// one record, two cache misses at most, where separate key, start, language and value arrays
+/// cost four.
 ///
-/// Keys are the 64-bit feature keys folded to 32 bits (``fold(_:)``), which halves the model.
-/// With about a million keys per table, two keys collide with odds of about 1 in 10,000 each,
-/// and an unknown n-gram matches a stored one with odds of about 1 in 4,000: either only blurs
-/// one feature's statistics, never a decision.
+/// Keys are the 64-bit feature keys folded to 32 bits (``fold(_:)``), of which a table may keep
+/// fewer (``keyBits``, the high ones). With about a million keys per table and 32 bits, an
+/// unknown n-gram matches a stored one with odds of about 1 in 4,000, and two stored keys fold
+/// together with odds of about 1 in 4,000 each (the later row is then unreachable): either only
+/// blurs one feature's statistics, never a decision. Fewer bits are a model file's option but
+/// cost decisions: with 26-bit word keys (0.6 MB smaller) an unknown word finds a listed
+/// word's row once in 90, and "hola" took a Ganda word's gain of 17 nats: Ganda at 0.91.
 struct PostingTable: Sendable, Equatable {
-    /// Row keys, ascending.
-    let keys: [UInt32]
-    /// Row `r`'s postings are `starts[r]..<starts[r + 1]`.
-    let starts: [UInt32]
-    /// Language index of each posting.
-    let languages: [UInt8]
-    /// `valuesPerPosting` bytes per posting, posting-major.
-    let values: [UInt8]
-    /// How many values each posting carries.
+    /// Rows' records, back to back.
+    let records: [UInt8]
+    /// Values after the language byte of each posting.
     let valuesPerPosting: Int
-    /// Slots of (key << 32 | row + 1), 0 marking an empty slot: the key travels with the row,
-    /// so a lookup costs one cache miss, not two. At most two thirds full, so probes stay short.
+    /// Slots of (key << 32 | record offset + 1), 0 marking an empty slot: the key travels with
+    /// the offset, so finding a row costs one cache miss. At most two thirds full.
     private let index: [UInt64]
-    private let shift: UInt64
+    /// Rows stored.
+    let rowCount: Int
+    /// Bits of the folded key kept (1...32).
+    let keyBits: Int
 
-    /// Builds the table and its index. `keys` must be ascending and unique.
-    init(keys: [UInt32], starts: [UInt32], languages: [UInt8], values: [UInt8], valuesPerPosting: Int) {
-        precondition(starts.count == keys.count + 1 && values.count == languages.count * valuesPerPosting)
-        self.keys = keys
-        self.starts = starts
-        self.languages = languages
-        self.values = values
+    /// Collects rows in any order, then builds the index.
+    struct Builder {
+        private var records: [UInt8] = []
+        private var keys: [UInt32] = []
+        private var offsets: [UInt32] = []
+        let valuesPerPosting: Int
+        let keyBits: Int
+
+        init(valuesPerPosting: Int, keyBits: Int = 32, rows: Int = 0, postings: Int = 0) {
+            precondition((1...32).contains(keyBits))
+            self.valuesPerPosting = valuesPerPosting
+            self.keyBits = keyBits
+            records.reserveCapacity(rows + postings * (1 + valuesPerPosting))
+            keys.reserveCapacity(rows)
+            offsets.reserveCapacity(rows)
+        }
+
+        /// Starts the row of `key` with `count` postings (1...255), to be followed by exactly
+        /// `count` calls of ``posting(_:_:)``.
+        mutating func row(_ key: UInt64, postings count: Int) {
+            row(reduced: PostingTable.reduce(key, bits: keyBits), postings: count)
+        }
+
+        /// ``row(_:postings:)`` for a key already reduced to the table's ``keyBits``.
+        mutating func row(reduced key: UInt32, postings count: Int) {
+            precondition((1...255).contains(count))
+            keys.append(key)
+            offsets.append(UInt32(records.count))
+            records.append(UInt8(count))
+        }
+
+        /// One posting of the current row: its language and its value (and a second value
+        /// when the table has two per posting).
+        @inline(__always) mutating func posting(_ language: UInt8, _ value: UInt8, _ second: UInt8 = 0) {
+            postingCount += 1
+            records.append(language)
+            records.append(value)
+            if valuesPerPosting > 1 { records.append(second) }
+        }
+
+        /// Postings added so far.
+        private(set) var postingCount = 0
+
+        func build() -> PostingTable {
+            PostingTable(records: records, valuesPerPosting: valuesPerPosting, keyBits: keyBits, keys: keys, offsets: offsets)
+        }
+    }
+
+    private init(records: [UInt8], valuesPerPosting: Int, keyBits: Int, keys: [UInt32], offsets: [UInt32]) {
+        self.records = records
         self.valuesPerPosting = valuesPerPosting
-        var bits = 4
-        while (1 << bits) < keys.count * 3 / 2 { bits += 1 }
-        self.shift = UInt64(64 - bits)
-        var index = [UInt64](repeating: 0, count: 1 << bits)
-        let mask = (1 << bits) - 1
-        for (row, key) in keys.enumerated() {
-            var slot = Self.slot(key, shift: shift)
-            while index[slot] != 0 { slot = (slot + 1) & mask }
-            index[slot] = UInt64(key) << 32 | UInt64(row + 1)
+        self.keyBits = keyBits
+        self.rowCount = keys.count
+        var index = [UInt64](repeating: 0, count: max(4, keys.count * 3 / 2))
+        for (key, offset) in zip(keys, offsets) {
+            var slot = Self.slot(key, count: index.count)
+            while index[slot] != 0 {
+                // A key folded onto an earlier row's: the earlier row keeps it.
+                if UInt32(truncatingIfNeeded: index[slot] >> 32) == key { break }
+                slot = slot + 1 == index.count ? 0 : slot + 1
+            }
+            if index[slot] == 0 { index[slot] = UInt64(key) << 32 | UInt64(offset + 1) }
         }
         self.index = index
     }
@@ -48,34 +96,44 @@ struct PostingTable: Sendable, Equatable {
     /// A 64-bit feature key as the table stores it.
     @inline(__always) static func fold(_ key: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: key ^ (key >> 32)) }
 
-    /// The row of a 64-bit feature key, or nil.
-    @inline(__always) func row(_ key64: UInt64) -> Int? {
-        let key = Self.fold(key64)
-        let mask = index.count - 1
-        var slot = Self.slot(key, shift: shift)
+    /// A 64-bit feature key as a table of `bits`-bit keys stores it: the high bits of its fold.
+    @inline(__always) static func reduce(_ key: UInt64, bits: Int) -> UInt32 { fold(key) >> UInt32(32 - bits) }
+
+    /// The record offset of a 64-bit feature key's row, or -1.
+    @inline(__always) func row(_ key64: UInt64) -> Int32 {
+        let key = Self.reduce(key64, bits: keyBits)
         return index.withUnsafeBufferPointer { index in
+            var slot = Self.slot(key, count: index.count)
             while true {
                 let entry = index[slot]
-                if entry == 0 { return nil }
-                if UInt32(truncatingIfNeeded: entry >> 32) == key { return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
-                slot = (slot + 1) & mask
+                if entry == 0 { return -1 }
+                if UInt32(truncatingIfNeeded: entry >> 32) == key { return Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
+                slot = slot + 1 == index.count ? 0 : slot + 1
             }
         }
     }
 
-    /// The postings of a row.
-    @inline(__always) func postings(_ row: Int) -> Range<Int> { Int(starts[row])..<Int(starts[row + 1]) }
-
-    /// Fibonacci hashing of the key's bits (FNV's low bits alone cluster).
-    @inline(__always) private static func slot(_ key: UInt32, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    /// The postings of the row at `offset` as (language, first value, second value or 0).
+    func postings(_ offset: Int32) -> [(language: UInt8, value: UInt8, second: UInt8)] {
+        guard offset >= 0 else { return [] }
+        let start = Int(offset), width = 1 + valuesPerPosting
+        return (0..<Int(records[start])).map { p in
+            let at = start + 1 + p * width
+            return (records[at], records[at + 1], valuesPerPosting > 1 ? records[at + 2] : 0)
+        }
     }
 
-    /// Bytes in memory (arrays and index), for the memory figure the benchmark reports.
-    var byteCount: Int { keys.count * 4 + starts.count * 4 + languages.count + values.count + index.count * 8 }
+    /// Multiply-shift hashing onto `count` slots (Fibonacci mixing, then Lemire's range
+    /// reduction, so the table need not be a power of two; FNV's low bits alone cluster).
+    @inline(__always) private static func slot(_ key: UInt32, count: Int) -> Int {
+        let mixed = UInt32(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        return Int(truncatingIfNeeded: (UInt64(mixed) &* UInt64(count)) >> 32)
+    }
+
+    /// Bytes in memory (records and index), for the memory figure the benchmark reports.
+    var byteCount: Int { records.count + index.count * 8 }
 
     static func == (a: PostingTable, b: PostingTable) -> Bool {
-        a.keys == b.keys && a.starts == b.starts && a.languages == b.languages && a.values == b.values
-            && a.valuesPerPosting == b.valuesPerPosting
+        a.records == b.records && a.valuesPerPosting == b.valuesPerPosting && a.keyBits == b.keyBits && a.index == b.index
     }
 }

@@ -98,18 +98,23 @@ enum TextFeatures {
                 let end = start + order - 1
                 guard end < framed.count else { break }
                 let prefix = hash
-                hash = (hash ^ UInt64(framed[end].value)) &* fnvPrime
+                hash = extend(hash, with: framed[end].value)
                 body(end, order, hash, prefix)
             }
         }
     }
 
     /// The key of an n-gram: 64-bit FNV-1a over its scalar values. Stable across runs and
-    /// machines (unlike `Hasher`), and cheap to extend one scalar at a time.
+    /// machines (unlike `Hasher`), and cheap to extend one scalar at a time (``extend(_:with:)``).
     static func gramKey<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> UInt64 {
         var hash = fnvOffset
-        for scalar in scalars { hash = (hash ^ UInt64(scalar.value)) &* fnvPrime }
+        for scalar in scalars { hash = extend(hash, with: scalar.value) }
         return hash
+    }
+
+    /// The key of an n-gram extended by one scalar, from the key of the n-gram without it.
+    @inline(__always) static func extend(_ key: UInt64, with scalar: UInt32) -> UInt64 {
+        (key ^ UInt64(scalar)) &* fnvPrime
     }
 
     /// The key of a whole word in the word table: FNV-1a from a different offset than n-grams,

@@ -54,7 +54,7 @@ func learnDecisionRule(_ model: DetectorModel, sources: [LanguageSource], flores
     let bins = parameters.calibration.count
     var answers = [Double](repeating: 0, count: bins), right = [Double](repeating: 0, count: bins)
     for sample in samples {
-        let ranked = tuned.posteriors(scores: sample.scores, candidates: sample.candidates, words: sample.words)
+        let ranked = tuned.posteriors(scores: sample.scores, candidates: sample.candidates, words: sample.words, top: 1)
         let bin = min(bins - 1, Int(ranked[0].posterior * Float(bins)))
         answers[bin] += 1
         if ranked[0].language == sample.truth { right[bin] += 1 }

@@ -39,38 +39,83 @@ struct TrainerError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Knobs of the training, with their defaults (what `make detector-profiles` uses).
+/// Knobs of the training, with their defaults (what `make detector-profiles` uses); `train`
+/// takes each as `--name value` for experiments (see main.swift).
 struct TrainingOptions {
     /// Absolute discount of the character model's counts.
     var discount = 0.75
-    /// N-grams (order ≥ 2) kept per language, most frequent first: the size budget's main knob.
-    var gramsPerLanguage = 30_000
-    /// Words kept per language in the word table.
-    var wordsPerLanguage = 15_000
+    /// N-grams (order ≥ 2) kept per language, most frequent first: the size budget's main knob
+    /// (30,000 made a 6.8 MB file; 15,000 costs 0.4 points of single-word accuracy on the
+    /// tuning lines, none on sentences).
+    var gramsPerLanguage = 15_000
+    /// Words considered per language for the word table, most frequent first (with the n-grams,
+    /// the size budget's knob).
+    var wordsPerLanguage = 12_000
+    /// Word postings whose quantized gain is below this are dropped: the character model
+    /// already predicts the word about as well (see ``DetectorModel``).
+    var minimumGain = 1
     /// Dictionary forms (no frequencies) counted as words, per language.
     var dictionaryWords = 20_000
     /// Weight of FLORES training text in the word frequencies of a language that has a
     /// frequency list (the list is larger, but FLORES is the only data telling Bosnian from Croatian).
     var floresWordWeight = 0.3
+    /// Quantization: bytes per nat of the conditional log-probabilities, of the back-off
+    /// weights and of the word gains (see ``DetectorModel/Scales``).
+    /// (8 per nat: 0.18 MB smaller than 12, the same accuracy on the tuning lines.)
+    var scales = DetectorModel.Scales(conditional: 8, backOff: 8, word: 8)
+    /// Bits of a word table key (see ``PostingTable``): 26 would save 0.6 MB, but its collisions
+    /// give common words the gains of other languages' words.
+    var wordKeyBits = 32
+
+    /// Reads `--discount`, `--grams`, `--words`, `--minimum-gain`, `--conditional-scale`,
+    /// `--backoff-scale`, `--word-scale` from the arguments.
+    init(arguments: [String] = []) throws {
+        var iterator = arguments.makeIterator()
+        while let name = iterator.next() {
+            guard let text = iterator.next(), let value = Double(text) else { throw TrainerError("\(name) needs a number") }
+            switch name {
+            case "--discount": discount = value
+            case "--grams": gramsPerLanguage = Int(value)
+            case "--words": wordsPerLanguage = Int(value)
+            case "--minimum-gain": minimumGain = Int(value)
+            case "--conditional-scale": scales.conditional = Float(value)
+            case "--backoff-scale": scales.backOff = Float(value)
+            case "--word-scale": scales.word = Float(value)
+            case "--word-key-bits": wordKeyBits = Int(value)
+            default: throw TrainerError("unknown option \(name)")
+            }
+        }
+    }
 }
 
-/// Counts for one language, and its share of the model.
+/// Counts for one language.
 struct LanguageCounts {
     var grams: [UInt64: Double] = [:]
     /// Context n-gram → (occurrences as a context, distinct continuations).
     var contexts: [UInt64: (count: Double, continuations: Int)] = [:]
     var prefixOf: [UInt64: UInt64] = [:]
     var orderOf: [UInt64: Int] = [:]
+    /// The last scalar of each n-gram (with ``prefixOf``, its spelling).
+    var lastOf: [UInt64: Unicode.Scalar] = [:]
     var unigramTotal = 0.0
 
     mutating func add(word: [Unicode.Scalar], weight: Double, framed: inout [Unicode.Scalar]) {
         TextFeatures.framed(word, into: &framed)
         TextFeatures.forEachGram(inFramed: framed) { end, order, key, prefix in
             if order == 1 && end == 0 { return }  // the opening frame is never predicted
-            if grams[key] == nil { orderOf[key] = order; if order >= 2 { prefixOf[key] = prefix } }
+            if grams[key] == nil {
+                orderOf[key] = order
+                lastOf[key] = framed[end]
+                if order >= 2 { prefixOf[key] = prefix }
+            }
             grams[key, default: 0] += weight
             if order == 1 { unigramTotal += weight } else { contexts[prefix, default: (0, 0)].count += weight }
         }
+    }
+
+    /// The scalars of a counted n-gram.
+    func scalars(of key: UInt64) -> [Unicode.Scalar] {
+        (orderOf[key]! >= 2 ? scalars(of: prefixOf[key]!) : []) + [lastOf[key]!]
     }
 }
 
@@ -109,10 +154,11 @@ func trainingWords(_ source: LanguageSource, flores: String, wordLists: String, 
 /// What one language contributes to the model's tables.
 struct LanguagePart {
     var language: DetectorModel.Language
-    /// N-gram key → (quantized −log P(last | rest), quantized −log back-off weight).
-    var grams: [UInt64: (UInt8, UInt8)]
-    /// Word key → quantized −log frequency.
-    var words: [UInt64: UInt8]
+    /// N-gram key → (its scalars, quantized −log P(last | rest), quantized −log back-off weight).
+    var grams: [UInt64: (scalars: [Unicode.Scalar], conditional: UInt8, backOff: UInt8)]
+    /// Word → frequency within the language's word list (the gain is computed once the
+    /// character model is assembled).
+    var words: [(word: [Unicode.Scalar], frequency: Double)]
 }
 
 func quantize(_ logValue: Double, scale: Float) -> UInt8 {
@@ -136,29 +182,35 @@ func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, 
     let higher = counts.grams.filter { counts.orderOf[$0.key]! >= 2 && $0.value >= 2 }
         .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         .prefix(options.gramsPerLanguage)
-    var kept: [UInt64: Double] = Dictionary(uniqueKeysWithValues: higher.map { ($0.key, $0.value) })
+    var kept: [UInt64: Double] = [:]
     for (key, count) in counts.grams where counts.orderOf[key] == 1 { kept[key] = count }
-    // Context keys must be kept for their back-off weights: a kept n-gram's prefix is kept too
-    // when it is frequent enough; the opening frame `_` is a unigram kept above.
+    // Every kept n-gram's prefix is kept (the scorer stops at a missing prefix, and the file
+    // stores the n-grams as a trie): a prefix is at least as frequent, so this only settles
+    // ties at the cut, order by order.
+    for order in 2...TextFeatures.maxOrder {
+        for (key, count) in higher where counts.orderOf[key] == order && kept[counts.prefixOf[key]!] != nil { kept[key] = count }
+    }
+    // Sums in key order: the same inputs give the same bytes.
+    let keys = kept.keys.sorted()
+    // The probability mass each context leaves to back-off: context keys must be kept for
+    // their back-off weights, and they are (prefixes are kept).
     var leftover: [UInt64: Double] = [:]
-    for (key, count) in kept where counts.orderOf[key]! >= 2 {
+    for key in keys where counts.orderOf[key]! >= 2 {
         let prefix = counts.prefixOf[key]!
-        leftover[prefix, default: 0] += (count - options.discount) / counts.contexts[prefix]!.count
+        leftover[prefix, default: 0] += (kept[key]! - options.discount) / counts.contexts[prefix]!.count
     }
     let distinctScalars = Double(counts.grams.filter { counts.orderOf[$0.key] == 1 }.count)
     let unseenMass = distinctScalars / (counts.unigramTotal + distinctScalars)
-    var grams: [UInt64: (UInt8, UInt8)] = [:]
-    for (key, count) in kept {
-        let order = counts.orderOf[key]!
-        let conditional = order == 1
+    var grams: [UInt64: (scalars: [Unicode.Scalar], conditional: UInt8, backOff: UInt8)] = [:]
+    for key in keys {
+        let count = kept[key]!
+        let conditional = counts.orderOf[key]! == 1
             ? count / (counts.unigramTotal + distinctScalars)
             : (count - options.discount) / counts.contexts[counts.prefixOf[key]!]!.count
         let backOff = max(1e-6, 1 - (leftover[key] ?? 0))
-        grams[key] = (quantize(log(conditional), scale: DetectorModel.gramScale),
-                      leftover[key] == nil ? 0 : quantize(log(backOff), scale: DetectorModel.gramScale))
+        grams[key] = (counts.scalars(of: key), quantize(log(conditional), scale: options.scales.conditional),
+                      leftover[key] == nil ? 0 : quantize(log(backOff), scale: options.scales.backOff))
     }
-    // The opening frame as a context: its back-off weight must be stored even though it is
-    // never predicted; it has the same key as the closing frame's unigram, kept above.
 
     // Word model.
     var floresCounts: [[Unicode.Scalar]: Double] = [:]
@@ -184,34 +236,10 @@ func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, 
             for word in listed { f[word, default: 0] += mass / Double(listed.count) }
         }
     }
-    var words: [UInt64: UInt8] = [:]
-    for (word, value) in f.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) })
-        .prefix(options.wordsPerLanguage) {
-        words[TextFeatures.wordKey(word)] = quantize(log(value), scale: DetectorModel.wordScale)
-    }
+    let words = f.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
+        .prefix(options.wordsPerLanguage).map { (word: $0.key, frequency: $0.value) }
     let language = DetectorModel.Language(
-        code: source.code, scripts: source.scripts,
-        logOutOfVocabulary: Float(log(outOfVocabulary)), logInVocabulary: Float(log(1 - outOfVocabulary)),
-        logUnseenScalar: Float(log(unseenMass / 1000)))
+        code: source.code, scripts: source.scripts, logOutOfVocabulary: Float(log(outOfVocabulary)),
+        logUnseenScalar: Float(log(unseenMass / 1000)), logPrior: 0)
     return LanguagePart(language: language, grams: grams, words: words)
-}
-
-/// Merges per-language parts into one posting table.
-func table<V>(_ parts: [[UInt64: V]], width: Int, values: (V) -> [UInt8]) -> PostingTable {
-    var rows: [UInt32: [(UInt8, [UInt8])]] = [:]
-    for (language, part) in parts.enumerated() {
-        for (key, value) in part { rows[PostingTable.fold(key), default: []].append((UInt8(language), values(value))) }
-    }
-    let keys = rows.keys.sorted()
-    var starts: [UInt32] = [0], owners: [UInt8] = [], bytes: [UInt8] = []
-    for key in keys {
-        // Two keys folding to one (rare) keep the first language's posting only once.
-        var seen = Set<UInt8>()
-        for (language, value) in rows[key]! where seen.insert(language).inserted {
-            owners.append(language)
-            bytes.append(contentsOf: value)
-        }
-        starts.append(UInt32(owners.count))
-    }
-    return PostingTable(keys: keys, starts: starts, languages: owners, values: bytes, valuesPerPosting: width)
 }

@@ -14,7 +14,7 @@ work="$root/.build/detector-model"
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 [ -f "$flores/eng_Latn.dev" ] || { echo "detector-model: no FLORES-200 dev files in $flores" >&2; exit 1; }
 mkdir -p "$work"
-"$swiftc" -O -module-name DetectorModelTool -o "$work/detector-model" \
+"$swiftc" -O -module-name DetectorModelTool -I "$root/Sources/CZlib" -lz -o "$work/detector-model" \
   "$tool"/*.swift "$root"/Sources/LanguageDetection/Model/*.swift
 "$work/detector-model" testdata "$tool/languages.tsv" "$flores" "$work/testdata"
 [ -n "$only_testdata" ] && exit 0

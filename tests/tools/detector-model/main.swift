@@ -39,28 +39,30 @@ do {
         }
         print("detector-model: wrote held-out test data for \(sources.filter { $0.flores != nil }.count) languages to \(out)")
     case "train":
-        guard arguments.count >= 6 else { fail("usage: detector-model train LANGUAGES FLORES WORDLISTS OUTPUT") }
-        let options = TrainingOptions()
+        guard arguments.count >= 6 else { fail("usage: detector-model train LANGUAGES FLORES WORDLISTS OUTPUT [--option value …]") }
+        let options = try TrainingOptions(arguments: Array(arguments.dropFirst(6)))
         var parts: [LanguagePart] = []
         for source in sources {
             let part = try trainLanguage(source, flores: flores, wordLists: arguments[4], options: options)
             print("  \(source.code): \(part.grams.count) n-grams, \(part.words.count) words, β=\(String(format: "%.3f", exp(Double(part.language.logOutOfVocabulary))))")
             parts.append(part)
         }
-        var model = DetectorModel(
-            languages: parts.map(\.language),
-            parameters: .init(temperatures: [Float](repeating: 1, count: 8), calibration: (0..<20).map { (Float($0) + 0.5) / 20 }),
-            grams: table(parts.map(\.grams), width: 2) { [$0.0, $0.1] },
-            words: table(parts.map(\.words), width: 1) { [$0] })
-        model.parameters = try learnDecisionRule(model, sources: sources, flores: flores)
-        let bytes = model.serialized()
+        var content = assemble(parts, options: options)
+        let classes = 8
+        content.parameters = .init(temperatures: [Float](repeating: 1, count: classes), priorWeights: [Float](repeating: 0, count: classes),
+                                   calibration: content.parameters.calibration)
+        content.parameters = try learnDecisionRule(DetectorModel(content: content), sources: sources, flores: flores)
+        let bytes = content.serialized()
         try Data(bytes).write(to: URL(fileURLWithPath: arguments[5]))
-        print("detector-model: \(model.languages.count) languages, \(model.grams.keys.count) n-gram rows (\(model.grams.languages.count) postings), \(model.words.keys.count) word rows (\(model.words.languages.count) postings), \(bytes.count) bytes → \(arguments[5])")
+        let gramPostings = content.grams.reduce(0) { $0 + $1.postings.count }, wordPostings = content.words.reduce(0) { $0 + $1.postings.count }
+        print("detector-model: \(content.languages.count) languages, \(content.grams.count) n-gram rows (\(gramPostings) postings), \(content.words.count) word rows (\(wordPostings) postings), \(bytes.count) bytes → \(arguments[5])")
     case "evaluate":
         // The model alone (no CLD2, no input filter) on the held-out lines: a quick check while
         // tuning the training; `make detect-accuracy` measures the product.
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4])))
         let model = try DetectorModel(bytes: bytes)
+        // `tuning` (lines 701-800, what pruning and the decision rule may be chosen on) or `test`.
+        let lines = arguments.count > 5 && arguments[5] == "tuning" ? Split.calibration : Split.test
         var sums = [0.0, 0.0, 0.0]
         var rows: [String] = []
         var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
@@ -72,7 +74,7 @@ do {
         }
         for source in sources {
             guard let stem = source.flores, let index = model.languages.firstIndex(where: { $0.code == source.code }) else { continue }
-            let cuts = HeldOutCuts(lines: try floresLines(flores, stem, Split.test))
+            let cuts = HeldOutCuts(lines: try floresLines(flores, stem, lines))
             var row = source.code
             for (k, kind) in HeldOutCuts.Kind.allCases.enumerated() {
                 let start = cpu()
