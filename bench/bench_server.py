@@ -59,9 +59,9 @@ def wait_ready(port: int, path: str, timeout: float = 120) -> None:
     sys.exit(f"server on port {port} not ready after {timeout} s")
 
 
-def start_glossa():
+def start_glossa(env=None):
     proc = subprocess.Popen([GLOSSA, "serve", "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=ENV)
+                            stderr=subprocess.DEVNULL, text=True, env=env or ENV)
     line = proc.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
     if not match:

@@ -206,8 +206,9 @@ def test_engine_install_translate_remove(references, http_server, via, tmp_path)
     assert result["installed"] == "translate-en_de-1_0"
     assert result["listed"] == ["translate-en_de-1_0"] and result["after_remove"] == []
     assert result["pairs"] == ["en-de"] and result["status_loaded"] == ["en-de"]
-    assert result["texts"] == expected["text"]["expected_texts"]
-    first, second = expected["text"]["expected_texts"][:2]
+    # The engine translates sentence by sentence (as Argos does): CTranslate2 on each sentence.
+    assert result["texts"] == expected["text"]["expected_engine_texts"]
+    first, second = expected["text"]["expected_engine_texts"][:2]
     assert result["joined"] == [first + "\n\n" + second]
     assert result["unsupported"] == "unsupported_pair"
     stages = [e.split()[0] for e in result["events"]]
@@ -220,7 +221,8 @@ def test_engine_install_translate_remove(references, http_server, via, tmp_path)
 
 def test_glossa_cli_translates_through_the_argos_package(references, glossa_bin, tmp_path):
     """The user's path: `glossa models install FILE`, the pair in `glossa pairs`, then
-    `glossa translate` with CTranslate2's options gives CTranslate2's text, line for line."""
+    `glossa translate` with CTranslate2's options gives CTranslate2's text, line for line (each
+    line sentence by sentence, as Argos Translate translates)."""
     _, expected = references
     case = expected["text"]
     options = case["options"]
@@ -243,7 +245,7 @@ def test_glossa_cli_translates_through_the_argos_package(references, glossa_bin,
                         "--no-repeat-ngram-size", str(options["no_repeat_ngram_size"]),
                         stdin="\n".join(case["texts"]) + "\n")
     assert translated.returncode == 0, translated.stderr
-    assert translated.stdout.split("\n")[:-1] == case["expected_texts"]
+    assert translated.stdout.split("\n")[:-1] == case["expected_engine_texts"]
     removed = glossa("models", "remove", "translate-en_de-1_0")
     assert removed.returncode == 0, removed.stderr
     assert glossa("translate", "-f", "en", "-t", "de", "Hello").returncode == 3
@@ -281,3 +283,130 @@ def test_glossa_defaults_are_the_ctranslate2_call_its_help_states(models, refere
                                 capture_output=True, text=True, env=env, timeout=900)
     assert translated.returncode == 0, translated.stderr
     assert translated.stdout.split("\n")[:-1] == expected_texts
+
+
+# --- Serving: `glossa serve` over the generated Argos package, concurrent clients ---------------
+
+def _post(url, path, body, headers):
+    import http.client
+    import urllib.parse
+    parsed = urllib.parse.urlparse(url)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
+    try:
+        conn.request("POST", path, body=json.dumps(body).encode(), headers={"Content-Type": "application/json", **headers})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), json.loads(response.read() or b"null")
+    finally:
+        conn.close()
+
+
+def _google(url, texts):
+    """Google v2: (status, headers, translations or the error object)."""
+    status, headers, data = _post(url, "/language/translate/v2", {"q": texts, "source": "en", "target": "de", "format": "text"}, {})
+    return status, headers, [t["translatedText"] for t in data["data"]["translations"]] if status == 200 else data
+
+
+def _libretranslate(url, texts):
+    status, headers, data = _post(url, "/translate", {"q": texts, "source": "en", "target": "de"}, {})
+    return status, headers, data["translatedText"] if status == 200 else data
+
+
+def _deepl(url, texts):
+    status, headers, data = _post(url, "/v2/translate", {"text": texts, "source_lang": "EN", "target_lang": "DE"},
+                                  {"Authorization": "DeepL-Auth-Key k"})
+    return status, headers, [t["text"] for t in data["translations"]] if status == 200 else data
+
+
+@pytest.fixture
+def neural_server(references, glossa_bin, tmp_path, monkeypatch):
+    """Starts `glossa serve` with the generated package installed and the given GLOSSA_NEURAL_*
+    settings; stopped by PID when the test ends."""
+    from glossa_server import Server
+    _, expected = references
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("GLOSSA_PREFER", "neural")
+    monkeypatch.setenv("GLOSSA_PREWARM", "none")
+    installed = subprocess.run([glossa_bin, "models", "install", expected["text"]["argosmodel"]],
+                               capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stderr
+    servers = []
+
+    def start(**settings):
+        for name, value in settings.items():
+            monkeypatch.setenv(name, value)
+        servers.append(Server(glossa_bin))
+        return servers[-1].url
+
+    yield start
+    for server in servers:
+        assert server.stop() == 0
+
+
+def _concurrently(count, call):
+    """Runs call(i) for i in range(count) on `count` threads released together."""
+    import threading
+    barrier = threading.Barrier(count)
+    results = [None] * count
+
+    def run(i):
+        barrier.wait(timeout=60)
+        results[i] = call(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    return results
+
+
+@pytest.mark.parametrize("batching", ["on", "off"])
+def test_concurrent_clients_each_get_their_own_translations(references, neural_server, batching):
+    """16 clients at once over three protocols: each gets exactly CTranslate2's translation of
+    its own texts (sentence by sentence, gaps kept), in order, whether their sentences were
+    batched together (on) or each request alone (off)."""
+    _, expected = references
+    case = expected["text"]["engine_defaults"]
+    texts, wanted = case["texts"], case["expected_texts"]
+    # Some inputs really are several sentences, and differ from whole-line translation.
+    assert any(s.count("\n") for s in texts) and expected["text"]["expected_engine_texts"] != expected["text"]["expected_texts"]
+    url = neural_server(GLOSSA_NEURAL_BATCHING=batching)
+    clients = [_google, _libretranslate, _deepl]
+    shares = [list(range(i, len(texts), 16)) for i in range(16)]
+    results = _concurrently(16, lambda i: clients[i % 3](url, [texts[k] for k in shares[i]]))
+    for i, (status, _, got) in enumerate(results):
+        assert status == 200, got
+        assert got == [wanted[k] for k in shares[i]], "client %d" % i
+
+
+def test_a_full_queue_answers_503_in_each_protocols_envelope(references, neural_server):
+    """With room for one waiting sentence, simultaneous clients are refused with 503 (and a
+    Retry-After) in Google's, LibreTranslate's and DeepL's own error shapes; every request that
+    was taken is translated exactly."""
+    _, expected = references
+    case = expected["text"]["engine_defaults"]
+    paragraphs = case["texts"][50:54]
+    wanted = case["expected_texts"][50:54]
+    url = neural_server(GLOSSA_NEURAL_QUEUE="1", GLOSSA_NEURAL_BATCHING="off")
+    clients = [_google, _libretranslate, _deepl]
+    refused = {}
+    for _ in range(3):   # bounded: simultaneous arrivals overflow the queue at once in practice
+        results = _concurrently(24, lambda i: (i % 3, clients[i % 3](url, paragraphs)))
+        for which, (status, headers, got) in results:
+            if status == 200:
+                assert got == wanted
+                continue
+            assert status == 503, got
+            assert headers.get("Retry-After") == "1"
+            refused[which] = got
+        if len(refused) == 3:
+            break
+    assert refused, "no request was refused with a queue of one sentence"
+    for which, body in refused.items():
+        if which == 0:
+            assert body["error"]["code"] == 503 and body["error"]["status"] == "UNAVAILABLE"
+            assert "busy" in body["error"]["message"]
+        elif which == 1:
+            assert "busy" in body["error"]
+        else:
+            assert "busy" in body["message"]

@@ -86,6 +86,8 @@ public struct StreamErrorReason: RawRepresentable, Codable, Hashable, Sendable, 
         case .timeout: self = .timeout
         case .cancelled: self = .cancelled
         case .notInstalled: self = .notInstalled
+        // A full engine queue: the server is not taking this work now (retry).
+        case .overloaded: self = .unavailable
         }
     }
 }

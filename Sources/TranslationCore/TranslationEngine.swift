@@ -10,7 +10,9 @@ public struct TranslationOptions: Sendable, Equatable {
     public var maxDecodingLength: Int?
     /// Forbid repeating n-grams of this size; 0 disables the guard. Default: engine's own (nil).
     public var noRepeatNgramSize: Int?
-    /// Worker threads for neural engines. Default: engine's own (nil).
+    /// Threads for neural translation. The neural engine sets its threads once per worker when
+    /// it starts (never per request, so concurrent requests cannot race on it); `glossa
+    /// translate --threads` starts its engine with this value. Default: engine's own (nil).
     public var threads: Int?
     /// Whether the engine may mark words in its output the way Apertium does: `*` before an
     /// unknown word, `#` before a word it could not generate, `@` before one its bilingual

@@ -27,6 +27,8 @@ public struct TranslationError: Error, Sendable, Equatable, CustomStringConverti
         case cancelled
         /// The language pair is known but not installed on this machine.
         case notInstalled
+        /// The engine's queue is full: the request was not started; retry shortly (HTTP 503).
+        case overloaded
     }
 
     /// The class of failure.

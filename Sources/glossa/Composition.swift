@@ -81,15 +81,21 @@ enum Composition {
     ///
     /// `pipelinesPerPair` caps each pair's pipelines (the engine's default, 2, serves concurrent
     /// clients); see ``pipelinesForOneStream``.
-    static func makeService(pipelinesPerPair: Int? = nil) async throws -> TranslationService {
-        try await build(pipelinesPerPair: pipelinesPerPair, environment: ProcessInfo.processInfo.environment).service
+    /// `neuralThreads` (`glossa translate --threads`) overrides GLOSSA_NEURAL_THREADS.
+    static func makeService(pipelinesPerPair: Int? = nil, neuralThreads: Int? = nil) async throws -> TranslationService {
+        try await build(pipelinesPerPair: pipelinesPerPair, neuralThreads: neuralThreads,
+                        environment: ProcessInfo.processInfo.environment).service
     }
 
-    private static func build(pipelinesPerPair: Int?, environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
+    private static func build(pipelinesPerPair: Int?, neuralThreads: Int? = nil,
+                              environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
         var apertiumConfiguration = ApertiumEngine.Configuration()
         if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
         let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
-        let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)))
+        var neuralConfiguration = try neuralSettings(environment: environment)
+        if let neuralThreads { neuralConfiguration.threads = neuralThreads }
+        let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)),
+                                  configuration: neuralConfiguration)
         var serviceConfiguration = TranslationService.Configuration()
         // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
         // their own, smaller limits (128 texts for Google v2) before they reach the service.
@@ -97,6 +103,31 @@ enum Composition {
         let service = await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
                                                detector: makeDetector(), configuration: serviceConfiguration)
         return (apertium, service)
+    }
+
+    /// The neural engine's serving settings from the environment: GLOSSA_NEURAL_WORKERS
+    /// (batches translated at once, default 1), GLOSSA_NEURAL_THREADS (threads per batch, default
+    /// 1), GLOSSA_NEURAL_BATCHING (`on`, the default, merges concurrent requests' sentences into
+    /// shared batches; `off` translates each request alone), GLOSSA_NEURAL_QUEUE (sentences that
+    /// may wait before requests get 503, default 4096).
+    static func neuralSettings(environment: [String: String]) throws -> NeuralEngine.Configuration {
+        var c = NeuralEngine.Configuration()
+        func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw TranslationError.invalidArgument(name, given: text, accepted: "an integer in \(range.lowerBound)…\(range.upperBound)")
+            }
+            return value
+        }
+        if let v = try integer("GLOSSA_NEURAL_WORKERS", in: 1...256) { c.workers = v }
+        if let v = try integer("GLOSSA_NEURAL_THREADS", in: 1...256) { c.threads = v }
+        if let v = try integer("GLOSSA_NEURAL_QUEUE", in: 1...1_000_000) { c.maxQueuedSentences = v }
+        switch environment["GLOSSA_NEURAL_BATCHING"]?.lowercased() ?? "" {
+        case "", "on": c.batching = true
+        case "off": c.batching = false
+        case let other: throw TranslationError.invalidArgument("GLOSSA_NEURAL_BATCHING", given: other, accepted: "on, off")
+        }
+        return c
     }
 
     /// The engines in preference order: when two serve the same pair, the earlier one translates

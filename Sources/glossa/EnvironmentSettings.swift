@@ -59,6 +59,22 @@ enum EnvironmentSettings {
                    "it, else AVX2) or avx2"],
             commands: engineCommands, check: oneOf(["auto", "avx2"])),
         EnvironmentSetting(
+            name: "GLOSSA_NEURAL_WORKERS",
+            help: ["neural batches translated at once (CTranslate2's inter_threads;", "default 1)"],
+            commands: engineCommands, check: integer(1...256)),
+        EnvironmentSetting(
+            name: "GLOSSA_NEURAL_THREADS",
+            help: ["threads per neural batch (intra_threads; default 1), set once", "per worker"],
+            commands: engineCommands, check: integer(1...256)),
+        EnvironmentSetting(
+            name: "GLOSSA_NEURAL_BATCHING",
+            help: ["on (default): concurrent requests' sentences share neural batches;", "off: each request alone"],
+            commands: engineCommands, check: oneOf(["on", "off"])),
+        EnvironmentSetting(
+            name: "GLOSSA_NEURAL_QUEUE",
+            help: ["neural sentences that may wait before requests get 503 (default", "4096)"],
+            commands: engineCommands, check: integer(1...1_000_000)),
+        EnvironmentSetting(
             name: "XDG_DATA_HOME",
             help: ["neural models live in $XDG_DATA_HOME/glossa/models (default",
                    "~/.local/share/glossa/models; a relative path is ignored, as the",
@@ -90,6 +106,10 @@ enum EnvironmentSettings {
     }
 
     // MARK: Checks
+
+    private static func integer(_ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
+        { value in Int(value).map(range.contains) == true ? nil : "give an integer in \(range.lowerBound)…\(range.upperBound)" }
+    }
 
     private static func oneOf(_ values: [String]) -> @Sendable (String) -> String? {
         { value in values.contains(value) ? nil : "give one of \(values.joined(separator: ", "))" }

@@ -34,7 +34,7 @@ enum ExitCode: Int32 {
             self = .invalidInput
         case .invalidArgument:
             self = .usage
-        case .engineFailure, .timeout, .cancelled:
+        case .engineFailure, .timeout, .cancelled, .overloaded:
             self = .failure
         }
     }

@@ -62,7 +62,7 @@ enum TranslateCommand {
             return Failure.report(error, usage: "glossa translate --help")
         }
         let service: TranslationService
-        do { service = try await Composition.makeService(pipelinesPerPair: Composition.pipelinesForOneStream) } catch { return Failure.report(error) }
+        do { service = try await Composition.makeService(pipelinesPerPair: Composition.pipelinesForOneStream, neuralThreads: options.threads) } catch { return Failure.report(error) }
         defer { Task { await service.shutdown() } }
         let json = args.has("--json")
         let printer = ResultPrinter(json: json)

@@ -33,3 +33,30 @@ import TranslationCore
         #expect(nofile?.kind == .invalidArgument)
     }
 }
+
+@Suite struct ModelCatalogTests {
+    @Test func listedOnceAndAgainOnlyAfterInstallOrRemove() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-catalog-\(UUID().uuidString)")
+        let store = ModelStore(root: root)
+        let engine = NeuralEngine(store: store)
+        defer { Task { await engine.shutdown() } }
+        #expect(await engine.pairs().isEmpty)   // no folder yet
+        let archive = root.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).argosmodel")
+        try Data(storedZip(PackageTests().packageFiles())).write(to: archive)
+        try await store.install(from: archive.path)
+        #expect(await engine.pairs() == [LanguagePair(source: "en", target: "de")])
+        // A listing made within a second of the folder's change is taken again (file times
+        // advance in coarse ticks); after that it settles.
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(await engine.pairs() == [LanguagePair(source: "en", target: "de")])
+        // A change inside a package folder does not change the models folder: the listing is
+        // not read again (a lookup is one stat, not a scan and a decode per package).
+        try Data(#"{"from_code": "en", "to_code": "fr"}"#.utf8).write(to: root.appendingPathComponent("p/metadata.json"))
+        #expect(await engine.pairs() == [LanguagePair(source: "en", target: "de")])
+        engine.refreshModels()
+        #expect(await engine.pairs() == [LanguagePair(source: "en", target: "fr")])
+        try store.remove("p")
+        #expect(await engine.pairs().isEmpty)
+        #expect(await engine.status().loaded.isEmpty)
+    }
+}

@@ -37,7 +37,7 @@ struct LiveServer {
     let server: HTTPServer
     let glossa: GlossaServer
 
-    static func start(maxBody: Int = 4096, engine: PrefixEngine = PrefixEngine(),
+    static func start(maxBody: Int = 4096, engine: any TranslationEngine = PrefixEngine(),
                       middleware: [any Middleware] = []) async throws -> LiveServer {
         let service = await TranslationService(engines: [engine], detector: WordDetector())
         var http = HTTPServerConfiguration()

@@ -29,7 +29,8 @@ if "--avx2-gemm" in sys.argv:
 
 import ctranslate2  # noqa: E402
 
-from make_models import find_flores
+from make_models import find_flores  # noqa: E402
+from sentences import segments  # noqa: E402
 
 # Decoding settings compared for every variant: greedy and beam 4, with and without the
 # repeated n-gram guard, and a length penalty other than 1 for beam search.
@@ -73,6 +74,30 @@ def translate(model_dir, pieces, options, threads=1):
         return_scores=True,
     )
     return [{"tokens": r.hypotheses[0], "score": r.scores[0]} for r in results]
+
+
+# NeuralEngine.Configuration.defaults: what a request that sets no decoding option gets.
+ENGINE_DEFAULTS = {"beam_size": 4, "length_penalty": 1.0, "max_decoding_length": 256, "no_repeat_ngram_size": 4}
+
+
+def translate_as_sentences(model_dir, spm_model, texts, options):
+    """Each text translated sentence by sentence (as Argos Translate does), gaps kept."""
+    split = [segments(t) for t in texts]
+    wanted = [piece for parts in split for is_sentence, piece in parts if is_sentence]
+    outputs = iter(decode_pieces(spm_model, [r["tokens"] for r in translate(
+        model_dir, encode_pieces(spm_model, wanted), options)]) if wanted else [])
+    return ["".join(next(outputs) if is_sentence else piece for is_sentence, piece in parts) for parts in split]
+
+
+def engine_defaults_case(model_dir, spm_model, sentences):
+    """Texts and paragraphs as a server request sends them (engine defaults), with CTranslate2's
+    translation of each sentence put back between the original gaps."""
+    gaps = [" ", "  ", "\n", "\r\n", "\n\n", "\t"]
+    paragraphs = ["  " + sentences[i] + gaps[i % len(gaps)] + sentences[i + 1] + " " + sentences[i + 2] + "\n"
+                  for i in range(0, 30, 3)]
+    texts = sentences + paragraphs
+    return {"options": ENGINE_DEFAULTS, "texts": texts,
+            "expected_texts": translate_as_sentences(model_dir, spm_model, texts, ENGINE_DEFAULTS)}
 
 
 def backends(model_dir):
@@ -123,6 +148,10 @@ def main():
         "source": pieces,
         "expected_texts": decode_pieces(spm_model, [e["tokens"] for e in expected]),
     }
+    # The engine's path: each text cut into sentences (tests/tools/sentences.py, the rule of
+    # SentenceSplitter.swift), each sentence translated, the text between sentences kept.
+    text_case["expected_engine_texts"] = translate_as_sentences(argos["path"], spm_model, sentences, options)
+    text_case["engine_defaults"] = engine_defaults_case(argos["path"], spm_model, sentences)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"ctranslate2": ctranslate2.__version__, "backends": backends(argos["path"]),
                    "onednn_max_isa": os.environ.get("ONEDNN_MAX_CPU_ISA", "default"),

@@ -1,20 +1,34 @@
-import CBLAS
 import Foundation
 import TranslationCore
 
 /// The neural engine: installed Argos Translate packages (CTranslate2 models) run in Swift.
 ///
-/// Pairs come from each package's `from_code`/`to_code`. Models load on first use (on a worker
-/// thread) and stay loaded; inference runs on the engine's dedicated `WorkerPool`.
+/// Pairs come from each package's `from_code`/`to_code` (``ModelCatalog``: listed once, again
+/// when the models folder changes). Models load on first use (on a loader thread) and stay
+/// loaded; texts are cut into sentences and translated on the engine's own threads
+/// (``BatchingPool``), where sentences of concurrent requests share batches.
 public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     /// Engine settings; each field documents its default.
     public struct Configuration: Sendable {
-        /// Worker threads, each translating one batch at a time. Default 1.
+        /// Worker threads, each translating one batch at a time (CTranslate2's
+        /// `inter_threads`). Default 1.
         public var workers: Int = 1
-        /// Threads one translation's matrix products are split over (CTranslate2's
-        /// `intra_threads`); a request's `threads` option overrides it. Default 1. (OpenBLAS,
-        /// used only with GLOSSA_FLOAT_GEMM=openblas, takes it as its process-wide setting.)
+        /// Threads one batch's matrix products are split over (CTranslate2's `intra_threads`),
+        /// set once per worker when the engine starts. Default 1. (OpenBLAS, used only with
+        /// GLOSSA_FLOAT_GEMM=openblas, takes it as its process-wide setting, also set once.)
         public var threads: Int = 1
+        /// Merge the sentences of concurrent requests into shared batches. Off: each request
+        /// is one batch of its own sentences. Default true.
+        public var batching = true
+        /// Padded tokens (sentences × longest) in one batch. Default 4096.
+        public var maxBatchTokens = 4096
+        /// Sentences in one batch. Default 32.
+        public var maxBatchSentences = 32
+        /// Longest wait, in seconds, for a batch to fill. Default 0.005.
+        public var maxBatchWait: Double = 0.005
+        /// Sentences that may wait for a worker; beyond it requests are refused with
+        /// `overloaded` (HTTP 503 in every protocol). Default 4096.
+        public var maxQueuedSentences = 4096
         /// Decoding defaults for requests that leave an option unset: beam 4, length penalty 1,
         /// at most 256 tokens, no repeated 4-grams (the "word salad" guard).
         public var defaults = DecodingOptions(beamSize: 4, lengthPenalty: 1, maxDecodingLength: 256,
@@ -25,61 +39,70 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
 
     /// The engine's name in routes, `glossa pairs` and `/health`.
     public let name = "neural"
-    private let store: ModelStore
+    private let catalog: ModelCatalog
     private let configuration: Configuration
-    private let pool: WorkerPool
+    /// Loads models off the cooperative pool (one thread: loads are rare and memory-heavy).
+    private let loader: WorkerPool
+    private let batcher: BatchingPool
     private let cache = LoadedModels()
 
     /// An engine over the packages installed in `store`.
     public init(store: ModelStore, configuration: Configuration = Configuration()) {
-        self.store = store
+        catalog = ModelCatalog(store: store)
         self.configuration = configuration
-        pool = WorkerPool(count: configuration.workers, blasThreads: configuration.threads)
+        loader = WorkerPool(count: 1, blasThreads: configuration.threads)
+        var settings = BatchingPool.Settings()
+        settings.batching = configuration.batching
+        settings.maxBatchTokens = max(1, configuration.maxBatchTokens)
+        settings.maxBatchSentences = max(1, configuration.maxBatchSentences)
+        settings.maxWait = max(0, configuration.maxBatchWait)
+        settings.maxQueuedSentences = max(1, configuration.maxQueuedSentences)
+        batcher = BatchingPool(workers: configuration.workers, threads: configuration.threads, settings: settings)
     }
 
     /// Installed directions, one per valid package (first package wins for a duplicate pair).
     public func pairs() async -> [LanguagePair] {
-        Array(Set(installed().keys)).sorted()
+        catalog.current().byPair.keys.sorted()
+    }
+
+    /// Reads the models folder again now; call after installing or removing a package through
+    /// a ``ModelStore`` in this process (changes made elsewhere are noticed by themselves).
+    public func refreshModels() {
+        catalog.refresh()
     }
 
     /// The installed packages as loaded pairs, and unusable packages with the reason.
     public func status() async -> EngineStatus {
-        let listing = store.list()
-        var skipped = listing.skipped
-        var loaded: [String] = []
-        for model in listing.models {
-            if let pair = Self.pair(of: model) {
-                loaded.append("\(pair.source.bcp47)-\(pair.target.bcp47)")
-            } else {
-                skipped[model.name] = "language codes '\(model.metadata.fromCode)'/'\(model.metadata.toCode)' are not valid"
-            }
-        }
-        return EngineStatus(engine: name, loaded: loaded.sorted(), skipped: skipped)
+        let snapshot = catalog.current()
+        let loaded = snapshot.byPair.keys.map { "\($0.source.bcp47)-\($0.target.bcp47)" }
+        return EngineStatus(engine: name, loaded: loaded.sorted(), skipped: snapshot.skipped)
     }
 
-    /// Translates each text with the package serving `pair` (loaded on first use), on the
-    /// engine's worker threads; unset options take ``Configuration/defaults``.
+    /// Translates each text with the package serving `pair` (loaded on first use), sentence by
+    /// sentence on the engine's worker threads; unset options take ``Configuration/defaults``.
+    /// The threads are the engine's (``Configuration/threads``): a request's `threads` is
+    /// checked but does not change a running engine (it would race with other requests).
+    /// - Throws: ``TranslationError``; `overloaded` when too many sentences wait.
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         if texts.isEmpty { return [] }
-        let models = installed()
+        let snapshot = catalog.current()
+        let models = snapshot.byPair
         guard let model = models[pair] ?? models.first(where: { $0.key.source.base == pair.source.base && $0.key.target.base == pair.target.base })?.value else {
             throw TranslationError.unsupportedPair(pair, available: Array(models.keys))
         }
         let decoding = try decodingOptions(options)
-        let loaded = try await cache.model(for: model, pool: pool)
         if let t = options.threads, t < 1 { throw TranslationError.invalidArgument("threads", given: "\(t)", accepted: "an integer ≥ 1") }
-        let requested = options.threads
-        let threads = requested ?? configuration.threads
-        return try await pool.run { workspace in
-            if let t = requested { openblas_set_num_threads(Int32(t)) }
-            workspace.threads = threads
-            return try loaded.translate(texts, options: decoding, workspace: workspace)
-        }
+        let key = snapshot.loadKeys[model.directory] ?? model.directory.path
+        let loaded = try await cache.model(for: model, key: key, current: Set(snapshot.loadKeys.values), loader: loader)
+        let prepared = try loaded.prepare(texts, options: decoding)
+        let targets = try await batcher.translate(prepared.sources, translator: loaded.translator, options: decoding)
+        return try loaded.assemble(prepared, targets: targets)
     }
 
     /// Stops the worker threads; the engine is unusable afterwards.
     public func shutdown() async {
-        pool.shutdown()
+        batcher.shutdown()
+        loader.shutdown()
     }
 
     /// Request options over the engine defaults.
@@ -95,14 +118,6 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         return d
     }
 
-    private func installed() -> [LanguagePair: InstalledModel] {
-        var result: [LanguagePair: InstalledModel] = [:]
-        for model in store.list().models {
-            if let pair = Self.pair(of: model), result[pair] == nil { result[pair] = model }
-        }
-        return result
-    }
-
     static func pair(of model: InstalledModel) -> LanguagePair? {
         guard let s = try? LanguageCode(parsing: model.metadata.fromCode),
               let t = try? LanguageCode(parsing: model.metadata.toCode) else { return nil }
@@ -110,19 +125,22 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     }
 }
 
-/// Models loaded so far, by package folder; each loads once even under concurrent requests.
+/// Models loaded so far, by package identity (``ModelCatalog/Snapshot/loadKeys``); each loads
+/// once even under concurrent requests, and models of removed or replaced packages are let go.
 actor LoadedModels {
-    private var tasks: [URL: Task<LoadedPackage, Error>] = [:]
+    private var tasks: [String: Task<LoadedPackage, Error>] = [:]
 
-    func model(for installed: InstalledModel, pool: WorkerPool) async throws -> LoadedPackage {
-        if let task = tasks[installed.directory] { return try await task.value }
+    func model(for installed: InstalledModel, key: String, current: Set<String>, loader: WorkerPool) async throws -> LoadedPackage {
+        // Forget packages that are gone (their memory is freed once no batch uses them).
+        for old in tasks.keys where !current.contains(old) && old != key { tasks[old] = nil }
+        if let task = tasks[key] { return try await task.value }
         let directory = installed.directory
-        let task = Task { try await pool.run { _ in try LoadedPackage(directory: directory) } }
-        tasks[directory] = task
+        let task = Task { try await loader.run { _ in try LoadedPackage(directory: directory) } }
+        tasks[key] = task
         do {
             return try await task.value
         } catch {
-            tasks[directory] = nil   // let a later request retry (e.g. after a reinstall)
+            tasks[key] = nil   // let a later request retry (e.g. after a reinstall)
             throw error
         }
     }

@@ -27,7 +27,7 @@ enum DeepLError {
             switch e.kind {
             case .engineFailure: return (500, m)
             case .timeout: return (504, m)
-            case .cancelled: return (503, m)
+            case .cancelled, .overloaded: return (503, m)
             default: return (400, m)
             }
         }

@@ -143,6 +143,11 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// engine failure (never a bare 500 without a message).
     public static func from(_ error: any Error) -> APIError {
         if let api = error as? APIError { return api }
+        // A full engine queue is the server refusing work for now: the same 503 (with a
+        // Retry-After) as a server that is shutting down, in every dialect's envelope.
+        if let translation = error as? TranslationError, translation.kind == .overloaded {
+            return .unavailable(retryAfter: 1, message: translation.message)
+        }
         if let translation = error as? TranslationError { return .translation(translation) }
         if error is CancellationError { return .translation(TranslationError(.cancelled, "The request was cancelled: the server is shutting down.")) }
         return .translation(TranslationError(.engineFailure, "Internal error: \(error)"))

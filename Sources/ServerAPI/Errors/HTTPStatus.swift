@@ -25,7 +25,7 @@ enum HTTPStatus {
              .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedPair, .notInstalled:
             return 400
         case .engineFailure: return 500
-        case .timeout, .cancelled: return 503
+        case .timeout, .cancelled, .overloaded: return 503
         }
     }
 

@@ -50,7 +50,7 @@ enum GoogleV2Error {
             case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedPair, .notInstalled:
                 return Classified(code: 400, reason: "badRequest", status: "INVALID_ARGUMENT", message: m)
             case .engineFailure: return Classified(code: 500, reason: "backendError", status: "INTERNAL", message: m)
-            case .timeout, .cancelled: return Classified(code: 503, reason: "backendError", status: "UNAVAILABLE", message: m)
+            case .timeout, .cancelled, .overloaded: return Classified(code: 503, reason: "backendError", status: "UNAVAILABLE", message: m)
             }
         }
     }

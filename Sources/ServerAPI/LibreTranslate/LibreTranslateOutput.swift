@@ -38,7 +38,7 @@ enum LibreTranslateError {
         case .translation(let e):
             switch e.kind {
             case .engineFailure: return (500, "Cannot translate text: \(e.message)")
-            case .timeout, .cancelled: return (503, e.message)
+            case .timeout, .cancelled, .overloaded: return (503, e.message)
             default: return (400, e.message)
             }
         }

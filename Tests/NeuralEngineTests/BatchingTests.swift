@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TranslationCore
+@testable import NeuralEngine
+
+/// The batching pool against the same model translating each sentence alone.
+@Suite struct BatchingTests {
+    /// Random token sentences of 0…11 tokens over the tiny model's vocabulary.
+    private func sentences(_ count: Int, seed: UInt64) -> [[String]] {
+        var state = seed
+        func next() -> Int { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return Int(state >> 33) }
+        return (0..<count).map { _ in (0..<(next() % 12)).map { _ in ["▁a", "▁b", "c", "x"][next() % 4] } }
+    }
+
+    @Test(arguments: [1, 3]) func concurrentCallersGetExactlyTheirOwnTranslations(beam: Int) async throws {
+        let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
+        let options = DecodingOptions(beamSize: beam, maxDecodingLength: 10, noRepeatNgramSize: 3)
+        var settings = BatchingPool.Settings()
+        settings.maxWait = 0.05   // long enough for every caller below to meet in shared batches
+        settings.maxBatchTokens = 64
+        settings.maxBatchSentences = 8
+        let pool = BatchingPool(workers: 2, threads: 1, settings: settings)
+        defer { pool.shutdown() }
+        let requests = (0..<24).map { sentences(1 + $0 % 5, seed: UInt64($0)) }
+        // Unbatched: each sentence alone.
+        let alone = try requests.map { try $0.map { try translator.translate([$0], options: options)[0].tokens } }
+        let batched = try await withThrowingTaskGroup(of: (Int, [[String]]).self) { group in
+            for (i, request) in requests.enumerated() {
+                group.addTask { (i, try await pool.translate(request, translator: translator, options: options)) }
+            }
+            var out = Array(repeating: [[String]](), count: requests.count)
+            for try await (i, result) in group { out[i] = result }
+            return out
+        }
+        #expect(batched == alone)
+        // The callers really met: some batches held several requests' sentences.
+        #expect(pool.batchCounts.shared > 0)
+    }
+
+    @Test func batchingOffTranslatesEachRequestAlone() async throws {
+        let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
+        let options = DecodingOptions(beamSize: 2, maxDecodingLength: 10)
+        var settings = BatchingPool.Settings()
+        settings.batching = false
+        let pool = BatchingPool(workers: 1, threads: 1, settings: settings)
+        defer { pool.shutdown() }
+        let request = sentences(40, seed: 7)
+        let result = try await pool.translate(request, translator: translator, options: options)
+        #expect(result == (try translator.translate(request, options: options).map(\.tokens)))
+        #expect(pool.batchCounts == .init(batches: 1, shared: 0))
+    }
+
+    @Test func aFullQueueRefusesWithOverloaded() async throws {
+        let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
+        let options = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
+        var settings = BatchingPool.Settings()
+        settings.maxQueuedSentences = 2
+        settings.maxWait = 1.5   // the first request waits in the queue for its batch to fill
+        let pool = BatchingPool(workers: 1, threads: 1, settings: settings)
+        defer { pool.shutdown() }
+        let first = Task { try await pool.translate([["▁a"]], translator: translator, options: options) }
+        try await Task.sleep(for: .milliseconds(200))
+        let refused = await #expect(throws: TranslationError.self) {
+            try await pool.translate([["▁b"], ["c"]], translator: translator, options: options)
+        }
+        #expect(refused?.kind == .overloaded)
+        #expect(refused?.message.contains("busy") == true)
+        // The queued request is unaffected, and an idle pool takes a request of any size.
+        #expect(try await first.value.count == 1)
+        #expect(try await pool.translate(sentences(5, seed: 3), translator: translator, options: options).count == 5)
+    }
+
+    @Test func aCancelledCallerIsWithdrawn() async throws {
+        let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
+        var settings = BatchingPool.Settings()
+        settings.maxWait = 5
+        let pool = BatchingPool(workers: 1, threads: 1, settings: settings)
+        defer { pool.shutdown() }
+        let task = Task { try await pool.translate([["▁a"]], translator: translator, options: DecodingOptions(beamSize: 1)) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let error = await #expect(throws: TranslationError.self) { try await task.value }
+        #expect(error?.kind == .cancelled)
+    }
+}
