@@ -16,7 +16,7 @@ import TranslationCore
         let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
         let options = DecodingOptions(beamSize: beam, maxDecodingLength: 10, noRepeatNgramSize: 3)
         var settings = BatchingPool.Settings()
-        settings.maxWait = 0.05   // long enough for every caller below to meet in shared batches
+        settings.maxWait = 0.05   // while one worker is busy, the other waits for callers to meet
         settings.maxBatchTokens = 64
         settings.maxBatchSentences = 8
         let pool = BatchingPool(workers: 2, threads: 1, settings: settings)
@@ -55,31 +55,37 @@ import TranslationCore
         let options = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
         var settings = BatchingPool.Settings()
         settings.maxQueuedSentences = 2
-        settings.maxWait = 1.5   // the first request waits in the queue for its batch to fill
         let pool = BatchingPool(workers: 1, threads: 1, settings: settings)
         defer { pool.shutdown() }
-        let first = Task { try await pool.translate([["▁a"]], translator: translator, options: options) }
-        try await Task.sleep(for: .milliseconds(200))
+        // An idle pool takes a request of any size; its sentences then wait 32 to a batch.
+        let long = sentences(20_000, seed: 11)
+        let first = Task { try await pool.translate(long, translator: translator, options: options) }
+        while pool.batchCounts.batches == 0 { try await Task.sleep(for: .milliseconds(1)) }
         let refused = await #expect(throws: TranslationError.self) {
             try await pool.translate([["▁b"], ["c"]], translator: translator, options: options)
         }
         #expect(refused?.kind == .overloaded)
         #expect(refused?.message.contains("busy") == true)
         // The queued request is unaffected, and an idle pool takes a request of any size.
-        #expect(try await first.value.count == 1)
+        #expect(try await first.value.count == long.count)
         #expect(try await pool.translate(sentences(5, seed: 3), translator: translator, options: options).count == 5)
     }
 
     @Test func aCancelledCallerIsWithdrawn() async throws {
         let translator = try Translator(modelDirectory: try writeModelDirectory(tinyModel()))
         var settings = BatchingPool.Settings()
-        settings.maxWait = 5
+        settings.maxQueuedSentences = 100_000
         let pool = BatchingPool(workers: 1, threads: 1, settings: settings)
         defer { pool.shutdown() }
-        let task = Task { try await pool.translate([["▁a"]], translator: translator, options: DecodingOptions(beamSize: 1)) }
-        try await Task.sleep(for: .milliseconds(100))
+        let options = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
+        // A long request ahead keeps the worker busy, so the next one waits in the queue.
+        let ahead = Task { try await pool.translate(sentences(20_000, seed: 5), translator: translator, options: options) }
+        while pool.batchCounts.batches == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        let task = Task { try await pool.translate([["▁a"]], translator: translator, options: options) }
+        try await Task.sleep(for: .milliseconds(20))
         task.cancel()
         let error = await #expect(throws: TranslationError.self) { try await task.value }
         #expect(error?.kind == .cancelled)
+        #expect(try await ahead.value.count == 20_000)
     }
 }

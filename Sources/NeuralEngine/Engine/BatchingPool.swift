@@ -9,8 +9,10 @@ import TranslationCore
 /// request's sentences enter one queue; a worker forms a batch of sentences of similar length
 /// (so padding wastes little) under a token budget (`sentences × longest ≤ maxBatchTokens`,
 /// padded tokens, as bergamot counts them), and each sentence's output goes back to its own
-/// request, in that request's order. Unlike bergamot, a worker waits up to `maxWait` for a batch
-/// to fill, and the oldest waiting sentence is always in the next batch (no starvation).
+/// request, in that request's order. Unlike bergamot, the oldest waiting sentence is always in
+/// the next batch (no starvation), and while another worker is busy, a worker waits up to
+/// `maxWait` for a batch to fill. With every worker idle nothing waits: a lone request starts at
+/// once, and under load sentences gather in the queue while the workers translate.
 ///
 /// Why here and not in TranslationService: a batch can only hold sentences for the same model
 /// with the same decoding options, measured in that model's tokens: only the neural engine knows
@@ -32,8 +34,8 @@ final class BatchingPool: @unchecked Sendable {
         /// Sentences in one batch. Default 32.
         var maxBatchSentences = 32
         /// How long a worker waits for more sentences before translating a batch that is not
-        /// full. Default 5 ms: small beside a sentence's translation, long enough for concurrent
-        /// requests to meet.
+        /// full, while another worker is busy. Default 5 ms: small beside a sentence's
+        /// translation, long enough for concurrent requests to meet.
         var maxWait: TimeInterval = 0.005
         /// Sentences waiting for a worker; a request that would go past it is refused with
         /// `overloaded` (HTTP 503), unless nothing waits (one request of any size is accepted).
@@ -78,6 +80,8 @@ final class BatchingPool: @unchecked Sendable {
     private var requests: [Int: Request] = [:]
     private var stopped = false
     private var nextID = 0
+    /// Workers translating a batch now.
+    private var busy = 0
     private var counts = Counts()
 
     /// Batches translated so far, for tests and diagnostics.
@@ -196,7 +200,7 @@ final class BatchingPool: @unchecked Sendable {
             let tokens = same.reduce(0) { $0 + max(1, pending[$1].length) }
             let deadline = oldest.arrival + settings.maxWait
             let now = ProcessInfo.processInfo.systemUptime
-            if !stopped && now < deadline && same.count < settings.maxBatchSentences && tokens < settings.maxBatchTokens {
+            if !stopped && busy > 0 && now < deadline && same.count < settings.maxBatchSentences && tokens < settings.maxBatchTokens {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
                 continue
             }
@@ -208,8 +212,9 @@ final class BatchingPool: @unchecked Sendable {
         }
     }
 
-    /// The pieces of `items`; counts the batch (called under the lock).
+    /// The pieces of `items`; counts the batch and its worker as busy (called under the lock).
     private func sources(of items: [Item]) -> [[String]] {
+        busy += 1
         counts.batches += 1
         if Set(items.map(\.request)).count > 1 { counts.shared += 1 }
         return items.map { requests[$0.request]?.sources[$0.index] ?? [] }
@@ -248,6 +253,7 @@ final class BatchingPool: @unchecked Sendable {
     private func deliver(_ items: [Item], _ outcome: Result<[[String]], Error>) {
         var done: [(Request, Result<[[String]], Error>)] = []
         condition.lock()
+        busy -= 1
         switch outcome {
         case .success(let targets):
             for (item, target) in zip(items, targets) {
