@@ -202,3 +202,18 @@ def test_two_runs_over_a_file_agree_with_apertium_line_by_line(run):
     for index in range(0, len(lines), 40):
         raw = subprocess.run(["apertium", "-u", "es-fr"], input=lines[index].encode(), capture_output=True, timeout=120)
         assert answers[index] == raw.stdout.decode(), f"line {index}: {lines[index]}"
+
+
+def test_every_language_glossa_lists_has_a_name_of_its_own(glossa_bin):
+    """`glossa languages` (and every protocol's list, which reads the same names) never gives two
+    codes one name: variants are named (Catalan (Valencian), Serbo-Croatian (Croatian))."""
+    for display in ["en", "es"]:
+        listed = subprocess.run([glossa_bin, "languages", "--target", display], capture_output=True, text=True,
+                                timeout=300)
+        assert listed.returncode == 0, listed.stderr
+        names = {}
+        for line in listed.stdout.splitlines():
+            code, name = line.split("\t")
+            names.setdefault(name, []).append(code)
+        shared = {name: codes for name, codes in names.items() if len(codes) > 1}
+        assert not shared, f"codes sharing a name in {display}: {shared}"

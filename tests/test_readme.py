@@ -26,7 +26,7 @@ import sys
 
 import pytest
 
-from glossa_server import Server, glossa_binary, require_serve
+from glossa_server import glossa_binary, server  # noqa: F401  (the fixture)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -86,15 +86,6 @@ def test_the_pattern_rules():
     assert pattern(["a…c", "…", "z"]).fullmatch("ac\nz\n")
     assert not pattern(["abc"]).fullmatch("abc\nmore\n")
     assert not pattern(["a…c"]).fullmatch("ab\nc\n")
-
-
-@pytest.fixture(scope="module")
-def server():
-    binary = glossa_binary()
-    require_serve(binary)
-    s = Server(binary)
-    yield s
-    assert s.stop() == 0
 
 
 @pytest.fixture(scope="module")

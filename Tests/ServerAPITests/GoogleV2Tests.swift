@@ -70,13 +70,13 @@ struct GoogleV2Tests {
         await live.stop()
     }
 
-    @Test("languages lists an engine variant only when it has a name of its own")
+    @Test("languages lists every engine variant, each under a name of its own")
     func languageVariants() async throws {
         let engine = PrefixEngine(served: [try LanguagePair(parsing: "eng-cat"), try LanguagePair(parsing: "eng-cat_valencia"),
                                            try LanguagePair(parsing: "eng-cat_valencia_uni")])
         let live = try await LiveServer.start(engine: engine)
         let r = try await live.get("\(v2)/languages?target=en&prettyPrint=false")
-        #expect(r.text == #"{"data":{"languages":[{"language":"ca","name":"Catalan"},{"language":"ca-valencia","name":"Catalan (Valencian)"},{"language":"en","name":"English"}]}}"#)
+        #expect(r.text == #"{"data":{"languages":[{"language":"ca","name":"Catalan"},{"language":"ca-valencia","name":"Catalan (Valencian)"},{"language":"ca-valencia-uni","name":"Catalan (Valencian, uni)"},{"language":"en","name":"English"}]}}"#)
         await live.stop()
     }
 
