@@ -45,11 +45,22 @@ def paragraphs(path):
     return found
 
 
+# A number that is a setting or a limit, not a measurement: "at most 5 ms", "default 4096".
+SETTING = re.compile(r"(?:at most|up to|default|defaults to|limit of|over|after|every|within)\s*$", re.I)
+
+
+def measured(paragraph):
+    """The figures of a paragraph that are measurements (settings and limits left out)."""
+    return [m.group(0) for m in FIGURE.finditer(paragraph) if not SETTING.search(paragraph[max(0, m.start() - 20):m.start()])]
+
+
 def offenders(path):
     bad = []
     for heading, lead, paragraph, line in paragraphs(path):
         is_table = paragraph.lstrip().startswith("|")
-        figures = FIGURE.findall(paragraph) + (TABLE_NUMBER.findall(paragraph) if is_table else [])
+        # A table of settings (a "default" column) gives values, not measurements.
+        settings_table = is_table and "default" in paragraph.lstrip().splitlines()[0].lower()
+        figures = measured(paragraph) + (TABLE_NUMBER.findall(paragraph) if is_table and not settings_table else [])
         if not figures:
             continue
         context = "\n".join([heading, lead, paragraph])
@@ -70,7 +81,8 @@ def test_every_figure_names_its_command_and_machine(path):
 def test_the_rule_catches_a_bare_figure(tmp_path):
     doc = tmp_path / "x.md"
     doc.write_text("# T\n\nIt is 4.5× faster.\n\nOne run of `make bench` on the machine: 3 ms.\n\n"
-                   "| a | b |\n| --- | --- |\n| x | 1.20 |\n", encoding="utf-8")
+                   "| a | b |\n| --- | --- |\n| x | 1.20 |\n\nIt waits at most 5 ms.\n\n"
+                   "| setting | default |\n| --- | --- |\n| X | 4096 |\n", encoding="utf-8")
     global REPO
     saved, REPO = REPO, tmp_path
     try:
