@@ -10,6 +10,7 @@ struct MHD_Daemon *glossa_mhd_start(const struct glossa_mhd_settings *s,
                                     MHD_AccessHandlerCallback handler,
                                     MHD_RequestCompletedCallback completed,
                                     glossa_mhd_uri_logger uri_logger,
+                                    MHD_NotifyConnectionCallback notify_connection,
                                     void *cls,
                                     char *error, size_t error_size) {
   // MHD binds during MHD_start_daemon, so the address may live on this stack frame.
@@ -38,7 +39,10 @@ struct MHD_Daemon *glossa_mhd_start(const struct glossa_mhd_settings *s,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_URI_LOG_CALLBACK, uri_logger, cls,
       MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+      MHD_OPTION_NOTIFY_CONNECTION, notify_connection, cls,
       MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_connection_limit,
+      MHD_OPTION_STRICT_FOR_CLIENT, s->strictness,
       MHD_OPTION_CONNECTION_TIMEOUT, s->connection_timeout,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->connection_memory_limit,
       // A pool of one is not a pool: MHD wants the option absent for a single polling thread.
@@ -67,4 +71,10 @@ size_t glossa_mhd_client_address(struct MHD_Connection *connection, char *out, s
     written = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, (socklen_t)out_size);
   }
   return written == NULL ? 0 : strlen(out);
+}
+
+int glossa_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
 }

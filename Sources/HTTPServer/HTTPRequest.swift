@@ -25,9 +25,17 @@ public struct HTTPRequest: Sendable {
     /// limits and logs; nil when unknown. It is the TCP peer: behind a proxy, the proxy.
     public var clientAddress: String?
 
+    /// The parts of the request whose raw bytes are not valid UTF-8, in the order met
+    /// (`"request target"`, `"header X-Name"`); empty for a well-formed request. Nothing is
+    /// silently repaired for the handler: an invalid target is handed over percent-encoded (the
+    /// same octets, so a strict decoder still finds them invalid), an invalid header value with
+    /// U+FFFD in place of its bad bytes and named here. A protocol answers such a request with
+    /// its own 400.
+    public var invalidUTF8: [String]
+
     /// Makes a request (the server makes them; tests may too).
     public init(method: String, path: String, query: String = "", headers: HTTPHeaders = [:],
-                body: [UInt8] = [], bodyStatus: BodyStatus = .complete, clientAddress: String? = nil) {
+                body: [UInt8] = [], bodyStatus: BodyStatus = .complete, clientAddress: String? = nil, invalidUTF8: [String] = []) {
         self.method = method
         self.path = path
         self.query = query
@@ -35,6 +43,19 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.bodyStatus = bodyStatus
         self.clientAddress = clientAddress
+        self.invalidUTF8 = invalidUTF8
+    }
+
+    /// The request target as text: as sent when it is valid UTF-8, else with every byte past
+    /// ASCII percent-encoded (RFC 3986 §2.1: the same octets), so no byte is lost or replaced.
+    static func text(ofTarget bytes: [UInt8]) -> (text: String, valid: Bool) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        for byte in bytes {
+            if byte < 0x80 { escaped.append(byte) } else { escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        }
+        return (String(decoding: escaped, as: UTF8.self), false)
     }
 
     /// Splits a request target (`/p?a=1`) into path and query.

@@ -44,7 +44,14 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Turns requests into responses. Handlers never throw: each protocol renders its own errors,
-/// including ``HTTPRequest/BodyStatus/tooLarge(limit:)``.
+/// including ``HTTPRequest/BodyStatus/tooLarge(limit:)`` and ``HTTPRequest/invalidUTF8``.
+///
+/// HEAD: answer it as GET, body included; the server sends the headers with that body's
+/// `Content-Length` and leaves the body out (RFC 9110 §9.3.2).
+///
+/// Cancellation: the handler's task is cancelled when the client hangs up while it runs, and at
+/// shutdown past the drain deadline; it should then stop its work and answer (a 503 in its
+/// protocol's envelope at shutdown). Responses during the drain get `Connection: close`.
 public protocol HTTPHandler: Sendable {
     /// Answers one request. Runs on Swift's concurrency pool, never on a server I/O thread.
     func handle(_ request: HTTPRequest) async -> HTTPResponse

@@ -8,6 +8,10 @@ import Synchronization
 /// is suspended (so MHD cannot free it meanwhile).
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+
+    /// The identity ``ConnectionTable`` knows the connection by: its address, unique while the
+    /// connection is open (the table forgets it in MHD's close notification, before it is freed).
+    var id: Int { Int(bitPattern: UnsafeRawPointer(pointer)) }
 }
 
 /// Everything the server knows about one request, from its request line to its completion.
@@ -18,8 +22,8 @@ struct ConnectionHandle: @unchecked Sendable {
 ///
 /// Threads: the fields marked "I/O thread" are touched only from MHD callbacks for this request,
 /// which MHD runs on the one polling thread that owns the connection, never at once. The
-/// handler's task touches only ``outcome`` (behind a mutex), and only while the connection is
-/// suspended. Hence `@unchecked Sendable`, with the mutable shared part in a `Mutex`.
+/// handler's task, the watchdog and shutdown touch only ``outcome`` (behind a mutex). Hence
+/// `@unchecked Sendable`, with the mutable shared part in a `Mutex`.
 final class RequestContext: @unchecked Sendable {
     enum Phase {
         /// Headers are parsed; the access handler has not been called yet.
@@ -32,12 +36,16 @@ final class RequestContext: @unchecked Sendable {
         case responded
     }
 
-    /// The request target as sent (I/O thread).
-    let target: String
+    /// The connection the request came on.
+    let connection: ConnectionHandle
+    /// The request target as sent, raw bytes (I/O thread).
+    let target: [UInt8]
     /// The method (I/O thread; set on the first access-handler call).
     var method = ""
     /// The header fields (I/O thread; set on the first access-handler call).
     var headers = HTTPHeaders()
+    /// Parts that are not valid UTF-8 (I/O thread).
+    var invalidUTF8: [String] = []
     /// Where the request stands (I/O thread).
     var phase: Phase = .new
     /// The body kept so far (I/O thread).
@@ -47,16 +55,41 @@ final class RequestContext: @unchecked Sendable {
     /// Whether the body passed the limit (I/O thread).
     var bodyTooLarge = false
 
-    /// What crosses threads: the handler's task and response (written by the task, read by the
-    /// I/O thread) and the streaming state (written by the I/O thread, cancelled by shutdown).
+    /// What crosses threads: the handler's task and response (written by the task or by shutdown,
+    /// read by the I/O thread) and the streaming state (written by the I/O thread, cancelled by
+    /// the watchdog or shutdown).
     struct Outcome {
+        /// Set once, by whoever answers first (the handler, or shutdown answering for a handler
+        /// that ignored cancellation); that one also resumes the connection, exactly once.
         var response: HTTPResponse?
         var task: Task<Void, Never>?
         var stream: StreamingBody?
+        /// The client went away while the request was suspended; its work was cancelled.
+        var clientLeft = false
     }
 
     /// The shared part, behind a mutex.
     let outcome = Mutex(Outcome())
 
-    init(target: String) { self.target = target }
+    init(connection: ConnectionHandle, target: [UInt8]) {
+        self.connection = connection
+        self.target = target
+    }
+
+    /// Stores `response` unless one is already there; returns whether it was stored (the caller
+    /// then resumes the connection).
+    func answer(_ response: HTTPResponse) -> Bool {
+        outcome.withLock { o in
+            guard o.response == nil else { return false }
+            o.response = response
+            return true
+        }
+    }
+
+    /// Cancels the handler's task and the response stream, if any.
+    func cancelWork() {
+        let (task, stream) = outcome.withLock { ($0.task, $0.stream) }
+        task?.cancel()
+        stream?.cancel()
+    }
 }

@@ -3,7 +3,8 @@ import CMicroHTTPDShim
 import Synchronization
 
 /// The Swift side of the daemon: turns MHD's callbacks into ``HTTPRequest``s, runs the handler on
-/// a task while the connection is suspended, and queues its ``HTTPResponse``.
+/// a task while the connection is suspended, and queues its ``HTTPResponse``. Connection
+/// bookkeeping (limits, deadlines, drain) is in `ServerCore+Connections.swift`.
 ///
 /// Why suspend/resume: MHD's polling threads only move bytes. A handler that waits seconds for an
 /// engine suspends its connection (MHD stops polling it and its timeout stops counting) and
@@ -12,16 +13,25 @@ final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let configuration: HTTPServerConfiguration
 
-    private struct State {
+    struct State {
         /// Requests between their request line and their completion, by identity; kept so that
         /// shutdown can wait for them and cancel what is left after the deadline.
         var active: [ObjectIdentifier: RequestContext] = [:]
+        /// Every admitted connection's phase and deadline.
+        var table: ConnectionTable<ContinuousClock.Instant>
+        /// Each admitted connection's socket. Only shut down (never closed) here, and only under
+        /// this lock, which MHD's close notification also takes before MHD closes the socket:
+        /// so a descriptor used here always belongs to the connection it is filed under.
+        var sockets: [Int: Int32] = [:]
+        /// The request each connection is working on, for cancelling when the client leaves.
+        var requests: [Int: RequestContext] = [:]
     }
-    private let state = Mutex(State())
+    let state: Mutex<State>
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.configuration = configuration
+        self.state = Mutex(State(table: ConnectionTable(limits: configuration.connectionTableLimits)))
     }
 
     /// Requests received but not yet completed.
@@ -29,9 +39,15 @@ final class ServerCore: Sendable {
 
     /// URI callback: a request line arrived. Returns the context MHD stores for the request,
     /// retained once; ``complete(_:)`` balances it.
-    func begin(target: String) -> UnsafeMutableRawPointer {
-        let context = RequestContext(target: target)
-        state.withLock { $0.active[ObjectIdentifier(context)] = context }
+    func begin(target: [UInt8], connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        let handle = ConnectionHandle(pointer: connection)
+        let context = RequestContext(connection: handle, target: target)
+        let now = ContinuousClock.now
+        state.withLock {
+            $0.active[ObjectIdentifier(context)] = context
+            $0.requests[handle.id] = context
+            $0.table.requestLine(handle.id, now: now)
+        }
         return Unmanaged.passRetained(context).toOpaque()
     }
 
@@ -39,29 +55,37 @@ final class ServerCore: Sendable {
     func complete(_ raw: UnsafeMutableRawPointer) {
         let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
         context.outcome.withLock { $0.stream }?.close()
-        _ = state.withLock { $0.active.removeValue(forKey: ObjectIdentifier(context)) }
-    }
-
-    /// Shutdown past its deadline: cancels every handler task and stream still running, so each
-    /// produces its response and resumes its connection.
-    func cancelAll() {
-        let contexts = state.withLock { Array($0.active.values) }
-        for context in contexts {
-            let (task, stream) = context.outcome.withLock { ($0.task, $0.stream) }
-            task?.cancel()
-            stream?.cancel()
+        // A handler still running (MHD gave up on the connection) has nobody left to answer.
+        context.outcome.withLock { $0.task }?.cancel()
+        let id = context.connection.id
+        let now = ContinuousClock.now
+        state.withLock { s in
+            s.active.removeValue(forKey: ObjectIdentifier(context))
+            if s.requests[id] === context { s.requests[id] = nil }
+            if s.table.requestCompleted(id, now: now), let fd = s.sockets[id] {
+                // Draining: this connection is not kept for another request.
+                _ = shutdownSocket(fd)
+            }
         }
     }
 
     /// Access handler: called on the connection's I/O thread, first with the headers, then with
     /// each piece of body, then once with nothing left, then again after every resume.
-    func access(_ context: RequestContext, connection: OpaquePointer, method: String,
+    func access(_ context: RequestContext, connection: OpaquePointer, method: String, version: String,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
         switch context.phase {
         case .new:
             context.method = method
-            context.headers = Self.headers(of: connection)
             context.phase = .receiving
+            let now = ContinuousClock.now
+            state.withLock { $0.table.headReceived(context.connection.id, now: now) }
+            let fields = Self.fields(of: connection)
+            if let rejection = RequestFraming.check(version: version, target: context.target, fields: fields) {
+                // Answered here, before any body is read; the connection closes after it.
+                return queue(.text(rejection.reason + "\n", status: rejection.status), context: context,
+                             connection: connection, close: true)
+            }
+            (context.headers, context.invalidUTF8) = Self.headers(from: fields)
             // Refuse a declared oversize body now, before MHD reads (or 100-continues) any of it.
             if let declared = context.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters()) }),
                declared > configuration.maxBodyBytes {
@@ -72,22 +96,27 @@ final class ServerCore: Sendable {
         case .receiving:
             let size = uploadSize.pointee
             guard size > 0 else { return dispatch(context, connection: connection) }
+            uploadSize.pointee = 0
             context.bodyBytesSeen += size
             if !context.bodyTooLarge, context.body.count + size > configuration.maxBodyBytes {
-                // Counted as it arrives (chunked uploads declare no length): stop keeping it.
+                // Counted as it arrives (a chunked upload declares no length): stop keeping it.
+                // libmicrohttpd 0.9.75 cannot queue a response while a body is arriving, so the
+                // rest is read and dropped and the 413 follows its end (most clients read no
+                // answer before they have sent everything anyway); the connection then closes.
                 context.bodyTooLarge = true
                 context.body = []
             }
             if !context.bodyTooLarge, let upload {
                 context.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: size))
             }
-            uploadSize.pointee = 0
             // A body that never ends is not read to its end for the sake of a polite 413.
             return context.bodyBytesSeen > configuration.maxBodyBytes + configuration.maxDiscardedBodyBytes ? .NO : .YES
         case .dispatched:
             uploadSize.pointee = 0
+            // The first call after the resume: the connection is off MHD's suspended list.
+            state.withLock { $0.table.responding(context.connection.id) }
             guard let response = context.outcome.withLock({ $0.response }) else { return .YES }
-            return queue(response, context: context, connection: connection)
+            return queue(response, context: context, connection: connection, close: context.bodyTooLarge)
         case .responded:
             // Body bytes after an early answer (methods MHD keeps reading for): discard them.
             uploadSize.pointee = 0
@@ -96,52 +125,28 @@ final class ServerCore: Sendable {
     }
 
     private func dispatch(_ context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        let (path, query) = HTTPRequest.split(target: context.target)
+        let target = HTTPRequest.text(ofTarget: context.target)
+        let (path, query) = HTTPRequest.split(target: target.text)
         let request = HTTPRequest(
             method: context.method, path: path, query: query, headers: context.headers,
             body: context.body,
             bodyStatus: context.bodyTooLarge ? .tooLarge(limit: configuration.maxBodyBytes) : .complete,
-            clientAddress: Self.clientAddress(of: connection))
+            clientAddress: Self.clientAddress(of: connection),
+            invalidUTF8: (target.valid ? [] : ["request target"]) + context.invalidUTF8)
         context.body = []
         context.phase = .dispatched
-        let handle = ConnectionHandle(pointer: connection)
+        let handle = context.connection
+        state.withLock { $0.table.handling(handle.id) }
         // Suspend before the task exists, so its resume always follows this suspend.
         MHD_suspend_connection(connection)
         let handler = self.handler
         let task = Task.detached {
             let response = await handler.handle(request)
-            context.outcome.withLock { $0.response = response }
-            MHD_resume_connection(handle.pointer)
+            // Shutdown may have answered already for a handler this late; then it resumed too.
+            if context.answer(response) { MHD_resume_connection(handle.pointer) }
         }
         context.outcome.withLock { $0.task = task }
         return .YES
-    }
-
-    private func queue(_ response: HTTPResponse, context: RequestContext, connection: OpaquePointer) -> MHD_Result {
-        context.phase = .responded
-        let made: OpaquePointer?
-        switch response.body {
-        case .bytes(let bytes):
-            made = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
-            }
-        case .stream(let stream):
-            let body = StreamingBody(connection: ConnectionHandle(pointer: connection))
-            context.outcome.withLock { $0.stream = body }
-            // The reader's context is retained once here and released by MHD's free callback.
-            made = MHD_create_response_from_callback(
-                UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, 16 * 1024, streamReader,
-                Unmanaged.passRetained(body).toOpaque(), streamFree)
-            if made != nil { body.start(stream) }
-        }
-        guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers {
-            let lower = name.lowercased()
-            if lower == "content-length" || lower == "transfer-encoding" { continue }
-            _ = MHD_add_response_header(made, name, value)
-        }
-        return MHD_queue_response(connection, UInt32(response.status), made)
     }
 
     /// The peer's numeric address, from the connection's socket address.
@@ -152,36 +157,44 @@ final class ServerCore: Sendable {
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        let collector = HeaderCollector()
+    /// The raw header fields of the request on `connection`, in order (I/O thread).
+    private static func fields(of connection: OpaquePointer) -> [(name: [UInt8], value: [UInt8])] {
+        let collector = FieldCollector()
         // The collector lives through the synchronous iteration; the callback only borrows it.
         withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
                 guard let cls, let key else { return .YES }
-                let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
-                collector.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                let collector = Unmanaged<FieldCollector>.fromOpaque(cls).takeUnretainedValue()
+                let name = Array(UnsafeRawBufferPointer(start: key, count: keySize))
+                let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []
+                collector.fields.append((name, bytes))
                 return .YES
             }, Unmanaged.passUnretained(collector).toOpaque())
         }
-        return collector.headers
+        return collector.fields
+    }
+
+    /// Header fields as text, and the names of those whose value is not valid UTF-8.
+    private static func headers(from fields: [(name: [UInt8], value: [UInt8])]) -> (HTTPHeaders, [String]) {
+        var headers = HTTPHeaders()
+        var invalid: [String] = []
+        for field in fields {
+            // Names are tokens (checked by RequestFraming): always ASCII.
+            let name = String(decoding: field.name, as: UTF8.self)
+            if let value = String(validating: field.value, as: UTF8.self) {
+                headers.add(name, value)
+            } else {
+                headers.add(name, String(decoding: field.value, as: UTF8.self))
+                invalid.append("header \(name)")
+            }
+        }
+        return (headers, invalid)
     }
 }
 
 /// Gathers header fields during one synchronous MHD iteration.
-private final class HeaderCollector {
-    var headers = HTTPHeaders()
-}
-
-/// MHD's content reader for streamed bodies; `cls` is the retained ``StreamingBody``.
-private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
-    guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
-    return Unmanaged<StreamingBody>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
-}
-
-/// Releases the ``StreamingBody`` retained for the reader when MHD destroys the response.
-private let streamFree: MHD_ContentReaderFreeCallback = { cls in
-    guard let cls else { return }
-    Unmanaged<StreamingBody>.fromOpaque(cls).release()
+private final class FieldCollector {
+    var fields: [(name: [UInt8], value: [UInt8])] = []
 }
 
 extension String {

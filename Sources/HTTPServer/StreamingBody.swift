@@ -19,7 +19,12 @@ final class StreamingBody: Sendable {
         var pending: [UInt8] = []
         var offset = 0
         var finished = false
+        /// The stream was cut short (cancelled): end the response with an error, not with the
+        /// final chunk, so the client cannot take a truncated stream for a whole one.
+        var failed = false
         var suspended = false
+        /// Suspended by the reader and not yet called back by MHD after the resume.
+        var awaitingCallback = false
         /// Set when MHD completed the request: the connection may be gone, never resume it.
         var closed = false
         var producer: Task<Void, Never>?
@@ -29,8 +34,17 @@ final class StreamingBody: Sendable {
 
     private let connection: ConnectionHandle
     private let state = Mutex(State())
+    /// Told when the reader suspends the connection and when MHD calls it again after the
+    /// resume (the connection is then off MHD's suspended list): ``ServerCore`` counts suspended
+    /// connections, since MHD must never be stopped with one.
+    private let onSuspend: @Sendable () -> Void
+    private let onResumed: @Sendable () -> Void
 
-    init(connection: ConnectionHandle) { self.connection = connection }
+    init(connection: ConnectionHandle, onSuspend: @escaping @Sendable () -> Void, onResumed: @escaping @Sendable () -> Void) {
+        self.connection = connection
+        self.onSuspend = onSuspend
+        self.onResumed = onResumed
+    }
 
     /// Starts copying `stream` into the buffer on a task of its own.
     func start(_ stream: AsyncStream<[UInt8]>) {
@@ -39,15 +53,22 @@ final class StreamingBody: Sendable {
                 self.update { $0.pending += chunk }
                 await self.waitForRoom()
             }
-            self.update { $0.finished = true }
+            let cut = Task.isCancelled
+            self.update { $0.finished = true; $0.failed = $0.failed || cut }
         }
         state.withLock { $0.producer = task }
     }
 
     /// Copies up to `max` pending bytes into `buffer` (I/O thread). Returns the count, -1 at the
-    /// end of the stream, or 0 after suspending the connection until more arrives.
+    /// end of the stream, -2 when it was cut short, or 0 after suspending the connection until
+    /// more arrives.
     func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
         state.withLock { s in
+            if s.awaitingCallback {
+                s.awaitingCallback = false
+                onResumed()
+            }
+            if s.failed { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
             let available = s.pending.count - s.offset
             if available > 0 {
                 let n = Swift.min(available, max)
@@ -67,6 +88,8 @@ final class StreamingBody: Sendable {
             }
             if s.finished { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
             s.suspended = true
+            s.awaitingCallback = true
+            onSuspend()
             MHD_suspend_connection(connection.pointer)
             return 0
         }
@@ -83,7 +106,15 @@ final class StreamingBody: Sendable {
         waiter?.resume()
     }
 
-    /// Cancels the producer (shutdown past its deadline); the stream then ends and resumes.
+    /// Ends the response with an error now, without waiting for the producer (shutdown, for a
+    /// producer that ignores cancellation): resumes the connection if it waits for bytes.
+    func abort() {
+        cancel()
+        update { $0.failed = true; $0.finished = true }
+    }
+
+    /// Cancels the producer (the client left, or shutdown past its deadline); the stream then
+    /// ends with an error and resumes.
     func cancel() {
         let (producer, waiter) = state.withLock { s -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?) in
             defer { s.roomWaiter = nil }

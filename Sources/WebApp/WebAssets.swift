@@ -36,7 +36,9 @@ public enum WebAssets {
     }
 
     /// The full answer for a request: 200 with the file, 304 when `ifNoneMatch` names the current
-    /// version, 405 for a method other than GET or HEAD (HEAD gets the headers, no body). Nil when
+    /// version, 405 for a method other than GET or HEAD. HEAD gets the same answer as GET: the
+    /// HTTP server sends its headers, with the body's `Content-Length`, and leaves the body out
+    /// (RFC 9110 §9.3.2). Nil when
     /// `path` is not a web app path, so the caller answers as it does for any unknown path.
     public static func response(method: String, path: String, ifNoneMatch: String?) -> WebResponse? {
         guard let asset = byURLPath[path] else { return nil }
@@ -49,7 +51,7 @@ public enum WebAssets {
             return WebResponse(status: 304, headers: headers, body: [])
         }
         headers.insert(("Content-Type", asset.contentType), at: 0)
-        return WebResponse(status: 200, headers: headers, body: method == "HEAD" ? [] : asset.body)
+        return WebResponse(status: 200, headers: headers, body: asset.body)
     }
 }
 
@@ -59,6 +61,6 @@ public struct WebResponse: Sendable {
     public let status: Int
     /// The header fields, in order.
     public let headers: [(name: String, value: String)]
-    /// The body (empty for 304, HEAD and 405's short text aside).
+    /// The body (empty for 304; for HEAD the server sends none, but its length).
     public let body: [UInt8]
 }

@@ -31,10 +31,20 @@ public final class RawHTTPClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public let port: Int
 
-    /// Connects to 127.0.0.1:`port` with a 10 s receive timeout.
-    public init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port` with a 10 s receive timeout, from `source` (another loopback
+    /// address such as 127.0.0.2 looks like another client to per-address limits).
+    public init(port: Int, source: String? = nil) throws {
         self.port = port
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { Glibc.close(fd); throw POSIXError(.EADDRNOTAVAIL) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -44,10 +54,10 @@ public final class RawHTTPClient: @unchecked Sendable {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+        guard result == 0 else { Glibc.close(fd); throw POSIXError(.ECONNREFUSED) }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Sends `bytes` as they are.
     public func write(_ bytes: [UInt8]) async {
@@ -77,6 +87,16 @@ public final class RawHTTPClient: @unchecked Sendable {
         await onThread { [self] in readResponseBlocking() }
     }
 
+    /// Reads one response's status line and headers only (the answer to HEAD has no body).
+    public func readResponseHead() async -> RawResponse? {
+        await onThread { [self] in
+            guard let headEnd = readUntil([13, 10, 13, 10]) else { return nil }
+            let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+            buffer.removeFirst(headEnd + 4)
+            return Self.parseHead(head).map { RawResponse(status: $0.status, headers: $0.headers, body: [], chunked: false) }
+        }
+    }
+
     /// Whether the server closes the connection (reads EOF) within `seconds`.
     public func isClosedByServer(waitingUpTo seconds: Int = 5) async -> Bool {
         await onThread { [self] in
@@ -87,17 +107,48 @@ public final class RawHTTPClient: @unchecked Sendable {
         }
     }
 
+    /// Everything the server sends until it closes the connection (or `seconds` pass), after any
+    /// response already read; nil when the connection was not closed in time.
+    public func readUntilClosed(waitingUpTo seconds: Int = 5) async -> [UInt8]? {
+        await onThread { [self] in
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var rest = buffer
+            buffer = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n == 0 { return rest }
+                if n < 0 { return errno == ECONNRESET ? rest : nil }
+                rest += chunk[..<n]
+            }
+        }
+    }
+
+    /// Sends `bytes` one at a time, `interval` apart, until done or the server closes
+    /// (returns how many were sent).
+    public func trickle(_ bytes: [UInt8], interval: Duration) async -> Int {
+        var sent = 0
+        for byte in bytes {
+            let ok = await onThread { [self] in withUnsafeBytes(of: byte) { Glibc.send(fd, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) } == 1 }
+            guard ok else { break }
+            sent += 1
+            try? await Task.sleep(for: interval)
+        }
+        return sent
+    }
+
+    /// Closes the connection from this side.
+    public func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
     private func readResponseBlocking() -> RawResponse? {
         guard let headEnd = readUntil([13, 10, 13, 10]) else { return nil }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
-        let headers = lines.compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
+        guard let (status, headers) = Self.parseHead(head) else { return nil }
         let header = { (name: String) in headers.first { $0.0 == name }?.1 }
         if header("transfer-encoding")?.lowercased() == "chunked" {
             var body: [UInt8] = []
@@ -117,6 +168,17 @@ public final class RawHTTPClient: @unchecked Sendable {
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)
         return RawResponse(status: status, headers: headers, body: body, chunked: false)
+    }
+
+    private static func parseHead(_ head: String) -> (status: Int, headers: [(String, String)])? {
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return (status, headers)
     }
 
     private func readUntil(_ marker: [UInt8]) -> Int? {
