@@ -1,0 +1,149 @@
+import Foundation
+import HTTPServer
+import HTTPTestSupport
+import Synchronization
+import Testing
+
+/// Counts a handler's units of work and whether it saw cancellation.
+final class WorkMeter: Sendable {
+    let units = Atomic<Int>(0)
+    let cancelled = Atomic<Bool>(false)
+    let started = Atomic<Int>(0)
+}
+
+/// Works in 10 ms units for up to 20 s, stopping when cancelled: stands in for an engine.
+func workingHandler(_ meter: WorkMeter) -> ClosureHandler {
+    ClosureHandler { request in
+        meter.started.add(1, ordering: .relaxed)
+        for _ in 0..<2000 {
+            if Task.isCancelled { meter.cancelled.store(true, ordering: .relaxed); return .text("cancelled", status: 503) }
+            try? await Task.sleep(for: .milliseconds(10))
+            meter.units.add(1, ordering: .relaxed)
+        }
+        return .text("done")
+    }
+}
+
+@Suite("HTTPServer under slow, leaving and numerous clients", .serialized)
+struct HardeningTests {
+    @Test("A client that hangs up while its request is worked on cancels that work")
+    func disconnectCancels() async throws {
+        let meter = WorkMeter()
+        let server = try startServer(handler: workingHandler(meter))
+        let client = try RawHTTPClient(port: server.port)
+        await client.write(Array("POST /work HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi".utf8))
+        #expect(await eventually { meter.started.load(ordering: .relaxed) == 1 })
+        client.close()
+        #expect(await eventually { meter.cancelled.load(ordering: .relaxed) })
+        let unitsAtCancel = meter.units.load(ordering: .relaxed)
+        #expect(unitsAtCancel < 1000, "the work ran \(unitsAtCancel) of 2000 units")
+        #expect(await eventually { server.inFlight == 0 })
+        await server.shutdown()
+    }
+
+    @Test("Trickled heads are closed at their deadline, however busy they look")
+    func tricklersTimeOut() async throws {
+        let server = try startServer { $0.headTimeoutSeconds = 2; $0.connectionLimitPerAddress = 0 }
+        let head = Array("GET /slow HTTP/1.1\r\nHost: a\r\nX-Padding: \(String(repeating: "p", count: 200))\r\n\r\n".utf8)
+        let slow = SlowClients(port: server.port, count: 20, request: head, interval: .milliseconds(100), duration: .seconds(30))
+        #expect(await eventually { slow.closedByServer == slow.opened })
+        #expect(slow.opened == 20)
+        await slow.stop()
+        await server.shutdown()
+    }
+
+    @Test("At the connection limit under a slow-client attack, a normal client is served within a second")
+    func limitUnderAttack() async throws {
+        let server = try startServer { $0.connectionLimit = 40; $0.connectionLimitPerAddress = 0 }
+        let head = Array("GET /slow HTTP/1.1\r\nHost: a\r\nX-Padding: \(String(repeating: "p", count: 500))\r\n\r\n".utf8)
+        let slow = SlowClients(port: server.port, count: 60, request: head, interval: .milliseconds(200), duration: .seconds(30))
+        // Every slot is taken (the 20 past the limit were refused at once) and the heads stall.
+        #expect(await eventually { slow.closedByServer >= 20 })
+        try await Task.sleep(for: .milliseconds(1500))
+        for round in 0..<3 {
+            let start = ContinuousClock.now
+            let client = try RawHTTPClient(port: server.port)
+            let response = await client.request("GET", "/normal-\(round)")
+            let elapsed = ContinuousClock.now - start
+            #expect(response?.status == 200, "round \(round)")
+            #expect(elapsed < .seconds(1), "round \(round) took \(elapsed)")
+        }
+        await slow.stop()
+        await server.shutdown()
+    }
+
+    @Test("Past the per-address limit a connection is refused at once; another address is served")
+    func perAddressLimit() async throws {
+        let server = try startServer { $0.connectionLimitPerAddress = 5 }
+        let held = try (0..<5).map { _ in try RawHTTPClient(port: server.port) }
+        for client in held { #expect(await client.request("GET", "/held")?.status == 200) }
+        let sixth = try RawHTTPClient(port: server.port)
+        let start = ContinuousClock.now
+        #expect(await sixth.request("GET", "/sixth") == nil)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        let other = try RawHTTPClient(port: server.port, source: "127.0.0.2")
+        #expect(await other.request("GET", "/other")?.status == 200)
+        await server.shutdown()
+    }
+}
+
+@Suite("HTTPServer shutdown in stages", .serialized)
+struct ShutdownTests {
+    @Test("Under load, shutdown answers every request in flight, closes keep-alive, and never aborts", arguments: 0..<3)
+    func underLoad(round: Int) async throws {
+        let server = try startServer(handler: ClosureHandler { request in
+            try? await Task.sleep(for: .milliseconds(200))
+            return .text("ok \(request.path)")
+        }, configure: { $0.drainTimeoutSeconds = 5; $0.ioThreads = 2 })
+        let clients = try (0..<24).map { _ in try RawHTTPClient(port: server.port) }
+        // Keep-alive clients that already had an answer and now idle.
+        let idle = try (0..<8).map { _ in try RawHTTPClient(port: server.port) }
+        for client in idle { #expect(await client.request("GET", "/warm")?.status == 200) }
+        let answers = Task {
+            await withTaskGroup(of: RawResponse?.self) { group in
+                for (i, client) in clients.enumerated() { group.addTask { await client.request("POST", "/r\(i)", body: Array("x".utf8)) } }
+                return await group.reduce(into: [RawResponse?]()) { $0.append($1) }
+            }
+        }
+        #expect(await eventually { server.inFlight == 24 })
+        let start = ContinuousClock.now
+        await server.shutdown()
+        #expect(ContinuousClock.now - start < .seconds(5))
+        let responses = await answers.value
+        #expect(responses.count == 24)
+        #expect(responses.allSatisfy { $0?.status == 200 && $0?.header("connection") == "close" })
+        for client in idle { #expect(await client.isClosedByServer()) }
+    }
+
+    @Test("A handler that ignores cancellation, and a stream that never ends, are answered for, then the server stops")
+    func abandonedWork() async throws {
+        let server = try startServer(handler: ClosureHandler { request in
+            if request.path == "/stream" {
+                let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+                continuation.yield(Array("first\n".utf8))
+                // Never finished: the server must end it.
+                Task { try? await Task.sleep(for: .seconds(3600)); continuation.finish() }
+                return HTTPResponse(status: 200, stream: stream)
+            }
+            // Ignores cancellation entirely.
+            let end = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < end { usleep(20_000); await Task.yield() }
+            return .text("too late")
+        }, configure: { $0.drainTimeoutSeconds = 0.3; $0.cancelGraceSeconds = 0.3 })
+        let stuck = try RawHTTPClient(port: server.port)
+        let streaming = try RawHTTPClient(port: server.port)
+        async let stuckAnswer = stuck.request("GET", "/stuck")
+        await streaming.write(Array("GET /stream HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+        let head = try #require(await streaming.readResponseHead())
+        #expect(head.status == 200)
+        #expect(await eventually { server.inFlight == 2 })
+        let start = ContinuousClock.now
+        await server.shutdown()
+        #expect(ContinuousClock.now - start < .seconds(4))
+        let answer = await stuckAnswer
+        #expect(answer?.status == 503)
+        // The stream ends with an error (no final chunk), so it cannot pass for a whole one.
+        let rest = try #require(await streaming.readUntilClosed())
+        #expect(!String(decoding: rest, as: UTF8.self).hasSuffix("0\r\n\r\n"))
+    }
+}
