@@ -46,6 +46,21 @@ struct FakeInstant: InstantProtocol {
         #expect(m.requestSucceeded(3, on: 0, now: at(1)) == [.succeed(3)])
     }
 
+    @Test func cancelWithdrawsAWaitingRequestAndStopsARunningOnesPipeline() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
+        #expect(m.request(2, now: at(0)) == [])
+        let cancelled = TranslationError(.cancelled, "The request was cancelled.")
+        #expect(m.cancel(2, now: at(1)) == [.fail(2, cancelled)])
+        #expect(m.counts.waiting == 0)
+        #expect(m.cancel(1, now: at(1)) == [.stopPipeline(0), .fail(1, cancelled), .startPipeline(1)])
+        // The stopped pipeline's late answer is ignored; a second cancel finds nothing.
+        #expect(m.requestSucceeded(1, on: 0, now: at(2)) == [])
+        #expect(m.cancel(1, now: at(2)) == [])
+    }
+
     @Test func neverMoreThanMaxPipelines() {
         var m = machine(min: 0, max: 3)
         var starts = 0

@@ -144,4 +144,30 @@ final class FakeFactory: Sendable {
         }
         #expect(factory.made.withLock { $0.allSatisfy(\.isStopped) })
     }
+
+    @Test func aCancelledCallerIsWithdrawnNotWaitedForAndItsPipelineStopped() async throws {
+        let factory = FakeFactory([.hang])
+        let pool = Self.pool(factory, max: 1, timeout: .seconds(60))
+        await pool.start()
+        let running = Task { try await pool.submit([Array("running".utf8)]) }
+        let queued = Task { try await pool.submit([Array("queued".utf8)]) }
+        try await Task.sleep(for: .milliseconds(100))
+        let start = ContinuousClock.now
+        queued.cancel()
+        running.cancel()
+        for task in [queued, running] {
+            do {
+                _ = try await task.value
+                Issue.record("a cancelled request must not be answered")
+            } catch let error as TranslationError {
+                #expect(error.kind == .cancelled)
+            }
+        }
+        // Withdrawn at once, not after the 60 s deadline; the hung pipeline was stopped.
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(factory.made.withLock { $0[0].isStopped })
+        // The pool goes on with a fresh pipeline.
+        #expect(try await pool.submit([Array("x".utf8)]) == [Array("X".utf8)])
+        await pool.shutdown()
+    }
 }

@@ -50,16 +50,29 @@ actor PipelinePool<Pipeline: PoolPipeline> {
     }
 
     /// Translates `chunks` on one pipeline, retrying once on a fresh one if it breaks.
-    /// A caller's cancellation does not stop a request that is running: the pipeline finishes
-    /// it (its deadline still applies), which keeps the pipeline's framing intact.
+    /// A caller's cancellation withdraws the request at once (`.cancelled`): from the queue, or
+    /// by stopping the pipeline that runs it (see `PipelinePoolStateMachine.cancel`).
     func submit(_ chunks: [[UInt8]]) async throws -> [[UInt8]] {
         if chunks.isEmpty { return [] }
         let id = nextRequest
         nextRequest += 1
-        return try await withCheckedThrowingContinuation { continuation in
-            requests[id] = PendingRequest(chunks: chunks, continuation: continuation)
-            perform(machine.request(id, now: clock.now))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // Cancelled before it was filed: the handler below found nothing to withdraw.
+                if Task.isCancelled {
+                    continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled."))
+                    return
+                }
+                requests[id] = PendingRequest(chunks: chunks, continuation: continuation)
+                perform(machine.request(id, now: clock.now))
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
         }
+    }
+
+    private func cancel(_ id: Machine.RequestID) {
+        perform(machine.cancel(id, now: clock.now))
     }
 
     /// The processes of every live pipeline (bash and its stages), one list per pipeline.

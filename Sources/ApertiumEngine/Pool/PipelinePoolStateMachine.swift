@@ -151,6 +151,21 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         return actions
     }
 
+    /// The caller gave up (its task was cancelled: a client hung up, or the server is shutting
+    /// down): the request is withdrawn, not waited for. A waiting one leaves the queue; a running
+    /// one's pipeline is stopped, since its answer is for nobody and a pipeline cannot drop one
+    /// request midway without losing its framing (a fresh one starts if needed).
+    mutating func cancel(_ id: RequestID, now: Instant) -> [Action] {
+        let error = TranslationError(.cancelled, "The request was cancelled.")
+        if let index = queue.firstIndex(where: { $0.request == id }) {
+            queue.remove(at: index)
+            return [.fail(id, error)]
+        }
+        guard let pipeline = running.removeValue(forKey: id)?.pipeline else { return [] }
+        pipelines[pipeline] = nil
+        return [.stopPipeline(pipeline), .fail(id, error)] + schedule(now: now)
+    }
+
     /// The pool closes: every caller gets `.cancelled`, every pipeline stops.
     mutating func shutdown() -> [Action] {
         isShutDown = true

@@ -1,3 +1,5 @@
+import TranslationCore
+
 /// Merges the texts of concurrent callers of one pair into shared pipeline requests.
 ///
 /// Why: a pipeline serves one request at a time, and each request costs every stage a flush and
@@ -14,6 +16,9 @@ actor RequestCoalescer {
     private let maxTextsPerRequest = 4096
     private var inFlight = 0
     private var waiting: [(streams: [DeformattedText?], continuation: CheckedContinuation<[String], any Error>)] = []
+    /// The identity of each entry of `waiting`, same order (for withdrawing a cancelled caller).
+    private var waiterIDs: [Int] = []
+    private var nextWaiter = 0
 
     init(translator: ChunkedTranslator, maxInFlight: Int) {
         self.translator = translator
@@ -27,7 +32,24 @@ actor RequestCoalescer {
             defer { finished() }
             return try await translator.translate(streams)
         }
-        return try await withCheckedThrowingContinuation { waiting.append((streams, $0)) }
+        // A caller cancelled while it waits is withdrawn (once merged, its work is shared).
+        let id = nextWaiter
+        nextWaiter += 1
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if Task.isCancelled { continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled.")); return }
+                waiting.append((streams, continuation))
+                waiterIDs.append(id)
+            }
+        } onCancel: {
+            Task { await self.withdraw(id) }
+        }
+    }
+
+    private func withdraw(_ id: Int) {
+        guard let index = waiterIDs.firstIndex(of: id) else { return }
+        waiterIDs.remove(at: index)
+        waiting.remove(at: index).continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled."))
     }
 
     /// A request ended: send everything that waits, merged, on the freed slot.
@@ -38,6 +60,7 @@ actor RequestCoalescer {
         var count = 0
         while let next = waiting.first, batch.isEmpty || count + next.streams.count <= maxTextsPerRequest {
             batch.append(waiting.removeFirst())
+            waiterIDs.removeFirst()
             count += next.streams.count
         }
         inFlight += 1

@@ -8,8 +8,16 @@ import TranslationCore
 final class WorkerPool: @unchecked Sendable {
     // @unchecked: every mutable field below is guarded by `condition` (jobs, stopped).
     private let condition = NSCondition()
-    private var jobs: [(Workspace) -> Void] = []
+    private var jobs: [Job] = []
     private var stopped = false
+    private var nextJob = 0
+
+    private struct Job {
+        let id: Int
+        let run: (Workspace) -> Void
+        /// Resumes the caller with `.cancelled` instead of running.
+        let withdraw: () -> Void
+    }
 
     /// Starts `count` worker threads. OpenBLAS runs each GEMM on `blasThreads` threads
     /// (a process-wide OpenBLAS setting, so the last pool started decides it).
@@ -23,21 +31,42 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on a worker with that worker's workspace.
+    /// Runs `body` on a worker with that worker's workspace. A caller cancelled while its job
+    /// still waits for a worker is withdrawn at once (`.cancelled`); a job already running
+    /// finishes (a batch's matrix products cannot stop midway).
     func run<T: Sendable>(_ body: @escaping @Sendable (Workspace) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-            condition.lock()
-            if stopped {
+        let id = takeJobID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+                condition.lock()
+                if stopped || Task.isCancelled {
+                    condition.unlock()
+                    continuation.resume(throwing: TranslationError(.cancelled, stopped ? "The neural engine is shut down." : "The request was cancelled."))
+                    return
+                }
+                jobs.append(Job(id: id, run: { workspace in
+                    do { continuation.resume(returning: try body(workspace)) } catch { continuation.resume(throwing: error) }
+                }, withdraw: {
+                    continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled."))
+                }))
+                condition.signal()
                 condition.unlock()
-                continuation.resume(throwing: TranslationError(.cancelled, "The neural engine is shut down."))
-                return
             }
-            jobs.append { workspace in
-                do { continuation.resume(returning: try body(workspace)) } catch { continuation.resume(throwing: error) }
-            }
-            condition.signal()
+        } onCancel: {
+            // Removed under the lock, so a worker can no longer take it: resumed exactly once.
+            condition.lock()
+            let index = jobs.firstIndex { $0.id == id }
+            let job = index.map { jobs.remove(at: $0) }
             condition.unlock()
+            job?.withdraw()
         }
+    }
+
+    private func takeJobID() -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        nextJob += 1
+        return nextJob
     }
 
     /// Stops the workers after the queued jobs.
@@ -59,7 +88,7 @@ final class WorkerPool: @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            job(workspace)
+            job.run(workspace)
         }
     }
 }
