@@ -11,8 +11,8 @@
 ///   phase's start: trickling is not idleness;
 /// - time spent in the handler or waiting for a streamed response's next bytes has no deadline
 ///   (that is the handler's business), but those connections are watched for the client leaving;
-/// - once draining, nothing is evicted for newcomers (there are none) and connections idle
-///   between requests are closed.
+/// - once draining, no newcomer is admitted, and connections idle between requests are closed
+///   (after a second of idleness, so a request already on its way is answered, not lost).
 struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Duration {
     /// Limits; `HTTPServerConfiguration` documents the defaults.
     struct Limits: Sendable, Equatable {
@@ -28,6 +28,11 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
         /// At the limit, a connection this long in its request line or head may be evicted: a
         /// client that is not trickling sends its head in one packet.
         var stalledAfter: Duration = .seconds(1)
+        /// While draining, a connection idle this long between requests is closed. Not at once:
+        /// a client in the middle of a keep-alive exchange sends its next request within
+        /// milliseconds, and closing under it would lose that request; it is answered instead
+        /// (with `Connection: close`).
+        var drainIdleAfter: Duration = .seconds(1)
     }
 
     /// The connection's identity (the server uses the libmicrohttpd connection's address).
@@ -124,7 +129,9 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
     mutating func expired(now: Instant) -> [ID] {
         let late = entries.compactMap { id, entry -> ID? in
             switch entry.phase {
-            case .awaitingRequest(let since): return since.duration(to: now) >= limits.requestLineTimeout ? id : nil
+            case .awaitingRequest(let since):
+                if draining && entry.served > 0 && since.duration(to: now) >= limits.drainIdleAfter { return id }
+                return since.duration(to: now) >= limits.requestLineTimeout ? id : nil
             case .receivingHead(let since): return since.duration(to: now) >= limits.headTimeout ? id : nil
             case .receivingBody(let since): return since.duration(to: now) >= limits.bodyTimeout ? id : nil
             case .handling, .responding, .streamWaiting: return nil
@@ -142,16 +149,13 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
     /// Whether `id` is suspended now.
     func isSuspended(_ id: ID) -> Bool { entries[id]?.phase == .handling || entries[id]?.phase == .streamWaiting }
 
-    /// Starts draining. Returns the connections idle between requests, now forgotten: the caller
-    /// closes them. Those in the middle of a request finish it and then close.
-    mutating func beginDrain() -> [ID] {
+    /// Starts draining. Returns the connections idle between requests for at least
+    /// `drainIdleAfter`, now forgotten: the caller closes them (``expired(now:)`` returns the
+    /// others once they have idled that long). Those in the middle of a request finish it and
+    /// then close.
+    mutating func beginDrain(now: Instant) -> [ID] {
         draining = true
-        let idle = entries.compactMap { id, entry -> ID? in
-            if case .awaitingRequest = entry.phase, entry.served > 0 { return id }
-            return nil
-        }
-        for id in idle { entries[id] = nil }
-        return idle.sorted()
+        return expired(now: now)
     }
 
     /// The connection to close for a newcomer at the limit: the one idle longest between

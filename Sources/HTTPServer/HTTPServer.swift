@@ -38,6 +38,8 @@ public final class HTTPServer: Sendable {
     private let core: ServerCore
     private let watchdog: ConnectionWatchdog
     private let daemon: Mutex<DaemonHandle?>
+    /// Set by ``cutDrainShort()``: the drain stops waiting.
+    private let hurry = Atomic<Bool>(false)
 
     private init(configuration: HTTPServerConfiguration, port: Int, core: ServerCore, daemon: DaemonHandle) {
         self.configuration = configuration
@@ -113,7 +115,7 @@ public final class HTTPServer: Sendable {
         let listener = MHD_quiesce_daemon(handle.pointer)
         if listener >= 0 { _ = Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
         core.beginDrain()
-        if !(await waitUntil(seconds: configuration.drainTimeoutSeconds, { core.inFlight == 0 })) {
+        if !(await waitUntil(seconds: configuration.drainTimeoutSeconds, { core.inFlight == 0 || hurry.load(ordering: .relaxed) })) || core.inFlight > 0 {
             core.cancelAll()
             _ = await waitUntil(seconds: configuration.cancelGraceSeconds) { core.inFlight == 0 || core.suspendedCount == 0 }
         }
@@ -134,6 +136,12 @@ public final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(handle.pointer)
         if listener >= 0 { close(listener) }
+    }
+
+    /// Ends the drain of a ``shutdown()`` under way now (a second SIGINT): what is in flight is
+    /// cancelled at once.
+    public func cutDrainShort() {
+        hurry.store(true, ordering: .relaxed)
     }
 
     /// Daemons that could not be stopped safely, kept alive with their core.

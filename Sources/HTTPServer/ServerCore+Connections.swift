@@ -48,7 +48,7 @@ extension ServerCore {
     /// response marked `Connection: close`.
     func beginDrain() {
         state.withLock { s in
-            for id in s.table.beginDrain() {
+            for id in s.table.beginDrain(now: .now) {
                 if let fd = s.sockets[id] { _ = shutdownSocket(fd) }
             }
         }

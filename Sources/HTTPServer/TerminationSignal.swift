@@ -3,38 +3,31 @@ import Dispatch
 import Glibc
 #endif
 
-/// Waiting for SIGTERM or SIGINT, for graceful shutdown.
+/// SIGTERM and SIGINT, for graceful shutdown.
 public enum TerminationSignal {
-    /// Suspends until the process receives SIGTERM or SIGINT and returns the signal number.
-    /// The signals' default action (exit at once) is disabled first, so in-flight work can finish.
-    public static func wait() async -> Int32 {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            let once = OnceFlag()
-            let queue = DispatchQueue(label: "glossa.signals")
-            var sources: [any DispatchSourceSignal] = []
-            for number in [SIGTERM, SIGINT] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler {
-                    if once.claim() { continuation.resume(returning: number) }
-                }
-                source.resume()
-                sources.append(source)
-            }
-            // The sources must outlive this closure; they live for the rest of the process.
-            SignalSources.keep(sources)
+    /// Every SIGTERM or SIGINT the process receives from now on, as its signal number. The
+    /// signals' default action (exit at once) is disabled first, so in-flight work can finish.
+    /// The first one asks for a graceful stop; a second one (a second Ctrl-C) for a quick one.
+    public static func signals() -> AsyncStream<Int32> {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        let queue = DispatchQueue(label: "glossa.signals")
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            sources.append(source)
         }
+        // The sources must outlive this call; they live for the rest of the process.
+        SignalSources.keep(sources)
+        return stream
     }
-}
 
-/// Resumes a continuation only once even if both signals arrive.
-private final class OnceFlag: @unchecked Sendable {
-    // Why unchecked: touched only on the single serial signal queue.
-    private var done = false
-    func claim() -> Bool {
-        if done { return false }
-        done = true
-        return true
+    /// Suspends until the process receives SIGTERM or SIGINT and returns the signal number.
+    public static func wait() async -> Int32 {
+        for await number in signals() { return number }
+        return SIGTERM
     }
 }
 

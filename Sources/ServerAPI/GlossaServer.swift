@@ -32,8 +32,11 @@ public final class GlossaServer: Sendable {
         return try HTTPServer.start(configuration: configuration, handler: router)
     }
 
-    /// Serves until SIGTERM or SIGINT, then stops gracefully: stops accepting, finishes the
-    /// requests in flight, and stops the engines (`service.shutdown()`).
+    /// Serves until SIGTERM or SIGINT, then stops in stages (``HTTPServer/shutdown()``): stops
+    /// accepting, lets requests in flight finish for the drain time, cancels the rest (each
+    /// answered 503 in its protocol's envelope), stops the HTTP daemon, then the engines
+    /// (`service.shutdown()`, which ends every pipeline process). A second signal during the
+    /// drain cancels at once.
     /// - Parameters:
     ///   - warmUp: run once the address is bound and before `onListening`, so that a busy port
     ///     or a bad address fails before a long warm-up, not after it; requests that arrive
@@ -43,17 +46,22 @@ public final class GlossaServer: Sendable {
     public func run(host: String = "127.0.0.1", port: Int = 8080, warmUp: @Sendable () async -> Void = {},
                     onListening: @Sendable (Int) -> Void = { _ in }) async throws {
         // Install the signal handlers before listening, so no signal is lost in between.
-        let signal = Task { await TerminationSignal.wait() }
+        let signals = TerminationSignal.signals()
         let server: HTTPServer
         do { server = try start(host: host, port: port) } catch {
-            signal.cancel()
             await service.shutdown()
             throw error
         }
         await warmUp()
         onListening(server.port)
-        _ = await signal.value
+        var received = signals.makeAsyncIterator()
+        _ = await received.next()
+        let second = Task {
+            var more = signals.makeAsyncIterator()
+            if await more.next() != nil { server.cutDrainShort() }
+        }
         await server.shutdown()
+        second.cancel()
         await service.shutdown()
     }
 }

@@ -30,7 +30,9 @@ enum Console {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                return  // stdout closed (e.g. piped into `head`): nothing more to say.
+                // stdout's reader is gone (piped into `head`): stop the command now.
+                if fd == 1 && errno == EPIPE { OutputWatch.outputClosed() }
+                return
             }
             offset += n
         }

@@ -12,6 +12,10 @@ enum ExitCode: Int32 {
     case unsupportedLanguage = 3
     /// The input cannot be processed (invalid UTF-8 names the line).
     case invalidInput = 4
+    /// Standard output was closed by its reader (`| head`): the command stopped at once. 141 is
+    /// what a shell reports for a process that SIGPIPE ends (128 + 13), so scripts that already
+    /// allow for that (`set -o pipefail`) need no change.
+    case outputClosed = 141
 
     /// The documentation block shared by every `--help`.
     static let helpText = """
@@ -22,6 +26,8 @@ enum ExitCode: Int32 {
              GLOSSA_* setting)
           3  unknown language or no installed pair (the message lists what is available)
           4  invalid input (invalid UTF-8 on stdin, naming the line, or in an argument, naming it)
+          141  standard output was closed by its reader (for example `| head -1`): the command
+               stops at once, as a process ended by SIGPIPE would
         """
 
     /// The exit code for a translation error.

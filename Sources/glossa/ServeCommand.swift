@@ -12,6 +12,7 @@ import TranslationService
 func runServe(arguments: [String], makeServing: () async throws -> Composition.Serving) async -> Int32 {
     var host = "127.0.0.1"
     var port = 8080
+    var http = HTTPServerConfiguration()
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -28,6 +29,21 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
                 return serveUsage("--port needs a number in 0...65535 (0 picks a free port)")
             }
             port = number
+        case "--drain-seconds":
+            guard let value = rest.popFirst(), let seconds = Double(value), seconds >= 0, seconds <= 3600 else {
+                return serveUsage("--drain-seconds needs a number of seconds in 0...3600")
+            }
+            http.drainTimeoutSeconds = seconds
+        case "--max-connections":
+            guard let value = rest.popFirst(), let number = Int(value), (1...1_000_000).contains(number) else {
+                return serveUsage("--max-connections needs a number in 1...1000000")
+            }
+            http.connectionLimit = number
+        case "--max-connections-per-ip":
+            guard let value = rest.popFirst(), let number = Int(value), (0...1_000_000).contains(number) else {
+                return serveUsage("--max-connections-per-ip needs a number in 0...1000000 (0: no limit)")
+            }
+            http.connectionLimitPerAddress = number
         default:
             return serveUsage("unknown option '\(argument)' for serve")
         }
@@ -39,7 +55,7 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         Console.error("cannot start the translation service: \(error)")
         return 1
     }
-    let server = GlossaServer(service: serving.service)
+    let server = GlossaServer(service: serving.service, http: http)
     let shown = host.contains(":") ? "[\(host)]" : host
     do {
         try await server.run(host: host, port: port, warmUp: serving.warmUp) { bound in
@@ -55,10 +71,15 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
 }
 
 let serveHelp = """
-    USAGE: glossa serve [--host 127.0.0.1] [--port 8080]
+    USAGE: glossa serve [--host 127.0.0.1] [--port 8080] [--drain-seconds 20]
+                        [--max-connections 1024] [--max-connections-per-ip 256]
 
-    Runs the HTTP service until SIGTERM or SIGINT, then stops gracefully (finishes the requests
-    in flight, then stops the engines).
+    Runs the HTTP service until SIGTERM or SIGINT, then stops in stages: it stops accepting,
+    lets the requests in flight finish for up to --drain-seconds (answers then carry
+    `Connection: close`), cancels what is left down to the engines (each such request gets a 503
+    in its protocol's error format), then stops the engines and exits 0. From the signal to the
+    exit takes at most the drain time plus about 5 seconds. A second signal skips the rest of the
+    drain.
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
@@ -73,10 +94,26 @@ let serveHelp = """
       --host ADDRESS  numeric IPv4 or IPv6 address to listen on, or localhost (127.0.0.1)
                       (default 127.0.0.1; 0.0.0.0 or :: for every interface)
       --port PORT     TCP port (default 8080; 0 picks a free port, printed on the first line)
+      --drain-seconds N
+                      on shutdown, how long requests in flight may finish (default 20)
+      --max-connections N
+                      simultaneous connections (default 1024); at the limit a newcomer replaces a
+                      connection idle between requests or stalled in its request head, or is
+                      refused at once
+      --max-connections-per-ip N
+                      simultaneous connections from one address (default 256; 0: no limit, for
+                      use behind a reverse proxy)
       -h, --help      show this help
 
     The address is bound first (a busy port or a bad address fails at once, exit 1), then the
     warm pairs' pipelines start (GLOSSA_PREWARM); requests that arrive meanwhile are answered.
+
+    Hostile clients: a request's head must arrive within 10 s of its request line and its body
+    within 60 s of its head (trickling a byte at a time does not extend them); a connection waits
+    at most 30 s for its next request. Ambiguous framing (two Content-Lengths, Content-Length with
+    Transfer-Encoding, a Transfer-Encoding other than chunked, HTTP/1.1 without Host) gets one
+    400 or 501 and the connection is closed. A client that hangs up cancels its request's work.
+
     The first line on standard output is `glossa serve: listening on http://HOST:PORT`; it is
     printed once the warm pairs' pipelines are up.
 

@@ -38,7 +38,8 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "models": (ModelsCommand.help, ModelsCommand.run),
 ]
 
-// A reader of our stdout may go away (`glossa translate ... | head`): exit quietly, not by signal.
+// A reader of our stdout may go away (`glossa translate ... | head`): exit with the documented
+// code (141, see ExitCode), not by signal; OutputWatch notices even between two lines.
 signal(SIGPIPE, SIG_IGN)
 
 // Arguments arrive as bytes; Swift's CommandLine.arguments would repair invalid UTF-8 with
@@ -50,6 +51,7 @@ case .invalid(let position):
     Console.error("command-line argument \(position) is not valid UTF-8")
     exit(ExitCode.invalidInput.rawValue)
 }
+if argv.first != "serve" { OutputWatch.start() }
 
 let status: Int32
 switch argv.first {
