@@ -42,9 +42,11 @@ public final class GlossaServer: Sendable {
     ///     or a bad address fails before a long warm-up, not after it; requests that arrive
     ///     meanwhile are answered.
     ///   - onListening: called once listening, with the bound port (useful with port 0).
+    ///   - log: told each stage of the shutdown, as a line for people.
     /// - Throws: ``HTTPServerError`` when the address cannot be bound (the engines are stopped).
     public func run(host: String = "127.0.0.1", port: Int = 8080, warmUp: @Sendable () async -> Void = {},
-                    onListening: @Sendable (Int) -> Void = { _ in }) async throws {
+                    onListening: @Sendable (Int) -> Void = { _ in },
+                    log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         // Install the signal handlers before listening, so no signal is lost in between.
         let signals = TerminationSignal.signals()
         let server: HTTPServer
@@ -56,12 +58,23 @@ public final class GlossaServer: Sendable {
         onListening(server.port)
         var received = signals.makeAsyncIterator()
         _ = await received.next()
+        let start = ContinuousClock.now
+        let elapsed = { () -> String in
+            let tenths = (ContinuousClock.now - start) / .milliseconds(100)
+            return "\(Int(tenths) / 10).\(Int(tenths) % 10) s"
+        }
+        log("stopping: \(server.inFlight) requests in flight, draining for up to \(http.drainTimeoutSeconds) s (a second signal cancels them now)")
         let second = Task {
             var more = signals.makeAsyncIterator()
-            if await more.next() != nil { server.cutDrainShort() }
+            if await more.next() != nil {
+                log("second signal: cancelling the requests in flight")
+                server.cutDrainShort()
+            }
         }
         await server.shutdown()
         second.cancel()
+        log("HTTP server stopped after \(elapsed()); stopping the engines")
         await service.shutdown()
+        log("engines stopped after \(elapsed())")
     }
 }

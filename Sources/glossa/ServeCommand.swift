@@ -61,7 +61,7 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         try await server.run(host: host, port: port, warmUp: serving.warmUp) { bound in
             // One parseable line: scripts and tests read the port from it when they asked for 0.
             Console.out("glossa serve: listening on http://\(shown):\(bound)")
-        }
+        } log: { Console.error($0) }
     } catch {
         Console.error("cannot serve: \(error)")
         return 1
