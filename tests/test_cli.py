@@ -217,3 +217,49 @@ def test_every_language_glossa_lists_has_a_name_of_its_own(glossa_bin):
             names.setdefault(name, []).append(code)
         shared = {name: codes for name, codes in names.items() if len(codes) > 1}
         assert not shared, f"codes sharing a name in {display}: {shared}"
+
+
+def test_translate_stops_at_once_when_its_reader_goes_away(glossa_bin, tmp_path):
+    """`glossa translate … | head -1`: once the reader has closed the pipe, glossa stops
+    translating the rest and exits with the documented 141, leaving no child process."""
+    import os
+    import time
+    words = "the house is big and the cat sleeps on the red chair while my friend reads".split()
+    lines = [" ".join(words[(i * 5 + k) % len(words)] for k in range(12)) for i in range(20000)]
+    source = tmp_path / "many-lines.txt"
+    source.write_text("\n".join(lines) + "\n")
+    with open(source, "rb") as stdin:
+        proc = subprocess.Popen([glossa_bin, "translate", "--from", "en", "--to", "es"], stdin=stdin,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        first = proc.stdout.readline()
+        assert first.strip(), proc.stderr.read()
+        kids = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(int(p)) == proc.pid]
+        proc.stdout.close()
+        start = time.monotonic()
+        status = proc.wait(timeout=60)
+        stopped_after = time.monotonic() - start
+    assert status == 141, proc.stderr.read()
+    # Translating the other 19,999 lines takes far longer than this on any machine.
+    assert stopped_after < 3, f"glossa went on for {stopped_after:.1f} s after its reader closed the pipe"
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{k}") for k in kids):
+        time.sleep(0.1)
+    assert not [k for k in kids if os.path.exists(f"/proc/{k}") and _state(k) != "Z"]
+
+
+def _parent(pid):
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
+
+
+def _state(pid):
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_help_documents_the_closed_output_exit_code(run):
+    assert "141" in out(run("--help")) and "141" in out(run("translate", "--help"))
