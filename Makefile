@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -41,6 +41,14 @@ test: deps-test venv
 	mkdir -p $(TEST_OUTPUT)
 	$(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee $(TEST_OUTPUT)/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -q tests
+	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# libFuzzer over request decoding, framing, the deformatters, language codes and the model reader,
+# FUZZ_SECONDS per target (make test runs TEST_FUZZ_SECONDS of each); see scripts/fuzz.sh.
+FUZZ_SECONDS ?= 60
+TEST_FUZZ_SECONDS ?= 10
+fuzz:
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 bench: flores-data deps-test venv build-release
 	$(PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt

@@ -143,6 +143,14 @@ let package = Package(
             dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine"]
         ),
 
+        // Fuzzing (`make fuzz`, see the end of this file): the entry points, and `glossa-fuzz`, which
+        // replays inputs (`glossa-fuzz TARGET --replay PATH`) or, built for fuzzing, is libFuzzer.
+        // FuzzTargets reaches internal code with @testable import, so it builds in debug builds only.
+        .target(name: "FuzzTargets", dependencies: ["ServerAPI", "HTTPServer", "TranslationService", "TranslationCore",
+                                                    "ApertiumEngine", "NeuralEngine"]),
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "glossa-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"]),
+
         // Runnable TranslationKit examples (built by `swift build`, run by TranslationKitTests).
         .executableTarget(name: "CafeNames", dependencies: ["TranslationKit", "TranslationService", "ApertiumEngine", "LanguageDetection"],
                           path: "Examples/CafeNames"),
@@ -167,7 +175,22 @@ let package = Package(
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` builds with GLOSSA_FUZZ=1: the code under test gets libFuzzer's coverage
+// instrumentation and glossa-fuzz is linked with libFuzzer, whose driver it then runs. Only
+// these targets: a global -sanitize=fuzzer would also turn the build's own tools (the web-root
+// embedder) into fuzzers.
+if Context.environment["GLOSSA_FUZZ"] == "1" {
+    let fuzzed: Set = ["FuzzTargets", "glossa-fuzz", "HTTPServer", "ServerAPI", "GlossaWire", "TranslationService",
+                       "TranslationCore", "ApertiumEngine", "NeuralEngine"]
+    for target in package.targets where fuzzed.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer"])]
+        if target.name == "glossa-fuzz" { target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])] }
+    }
+    for target in package.targets where target.name == "CFuzzDriver" { target.cSettings = [.define("GLOSSA_FUZZ")] }
+}

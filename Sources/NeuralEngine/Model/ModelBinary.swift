@@ -112,13 +112,20 @@ public struct ModelBinary: Sendable {
         specRevision = try reader.u32("spec revision")
         let count = Int(try reader.u32("variable count"))
         var variables: [String: RawVariable] = [:]
-        variables.reserveCapacity(count)
+        // A corrupt count must not become a huge allocation: each entry takes at least 8 bytes.
+        variables.reserveCapacity(min(count, reader.remaining / 8))
         for index in 0..<count {
             let name = try reader.string("name of variable \(index)")
             let rank = Int(try reader.u8("rank of \(name)"))
             var shape: [Int] = []
             for _ in 0..<rank { shape.append(Int(try reader.u32("shape of \(name)"))) }
-            let elements = shape.reduce(1, *)
+            // Sizes are checked for overflow: a corrupt shape is an error, not a crash (found by
+            // `make fuzz`, Fuzz/regressions/model-shape-overflow).
+            guard let elements = shape.reduce(Optional(1), { product, dimension in
+                product.flatMap { p in let (r, o) = p.multipliedReportingOverflow(by: dimension); return o ? nil : r }
+            }) else {
+                throw reader.failure("variable \(name) has an impossible shape \(shape)")
+            }
             let type: WeightType
             let byteCount: Int
             if version >= 4 {
@@ -140,8 +147,9 @@ public struct ModelBinary: Sendable {
                 }
                 byteCount = numElements * itemSize
             }
-            guard byteCount == elements * type.size else {
-                throw reader.failure("variable \(name) of shape \(shape) and type \(type) declares \(byteCount) bytes, expected \(elements * type.size)")
+            let expected = elements.multipliedReportingOverflow(by: type.size)
+            guard !expected.overflow, byteCount == expected.partialValue else {
+                throw reader.failure("variable \(name) of shape \(shape) and type \(type) declares \(byteCount) bytes, expected \(expected.partialValue)")
             }
             let bytes = try reader.slice(byteCount, "data of \(name)")
             variables[name] = RawVariable(name: name, shape: shape, type: type, bytes: bytes, mapped: mapped)
