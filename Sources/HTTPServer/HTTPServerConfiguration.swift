@@ -38,7 +38,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// (and answered 503 by their handler). Default: 20 seconds.
     public var drainTimeoutSeconds: Double = 20
     /// On shutdown, how long cancelled handlers may take to answer before the server answers 503
-    /// for them. Shutdown takes at most ``drainTimeoutSeconds`` plus this plus about a second.
+    /// for them. ``HTTPServer/shutdown()`` takes at most ``drainTimeoutSeconds`` plus this plus
+    /// 2 seconds.
     /// Default: 3 seconds.
     public var cancelGraceSeconds: Double = 3
 

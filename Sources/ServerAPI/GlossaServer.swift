@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 import TranslationService
 
 /// The Glossa HTTP service: the router over a ``TranslationService`` on an ``HTTPServer``.
@@ -74,7 +75,15 @@ public final class GlossaServer: Sendable {
         await server.shutdown()
         second.cancel()
         log("HTTP server stopped after \(elapsed()); stopping the engines")
-        await service.shutdown()
-        log("engines stopped after \(elapsed())")
+        // Bounded, so the exit keeps its documented deadline: the engines signal their processes
+        // at once; what is left after this is only waiting for slow ones to be reaped.
+        let service = self.service
+        let stopped = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let pending = Mutex<CheckedContinuation<Bool, Never>?>(continuation)
+            let finish = { @Sendable (done: Bool) in pending.withLock { c in c?.resume(returning: done); c = nil } }
+            Task { await service.shutdown(); finish(true) }
+            Task { try? await Task.sleep(for: .seconds(4)); finish(false) }
+        }
+        log(stopped ? "engines stopped after \(elapsed())" : "engines still stopping after \(elapsed()); exiting")
     }
 }

@@ -78,8 +78,8 @@ let serveHelp = """
     lets the requests in flight finish for up to --drain-seconds (answers then carry
     `Connection: close`), cancels what is left down to the engines (each such request gets a 503
     in its protocol's error format), then stops the engines and exits 0. From the signal to the
-    exit takes at most the drain time plus about 5 seconds. A second signal skips the rest of the
-    drain.
+    exit takes at most the drain time plus 10 seconds (usually about 1 s more than the drain when
+    requests had to be cancelled). A second signal skips the rest of the drain.
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL

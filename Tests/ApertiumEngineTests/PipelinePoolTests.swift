@@ -164,7 +164,7 @@ final class FakeFactory: Sendable {
             }
         }
         // Withdrawn at once, not after the 60 s deadline; the hung pipeline was stopped.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(30))
         #expect(factory.made.withLock { $0[0].isStopped })
         // The pool goes on with a fresh pipeline.
         #expect(try await pool.submit([Array("x".utf8)]) == [Array("X".utf8)])

@@ -31,7 +31,8 @@ public final class RawHTTPClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     public let port: Int
 
-    /// Connects to 127.0.0.1:`port` with a 10 s receive timeout, from `source` (another loopback
+    /// Connects to 127.0.0.1:`port` with a 60 s receive timeout (generous: on a loaded test machine
+    /// the server's handler tasks may wait long for a thread), from `source` (another loopback
     /// address such as 127.0.0.2 looks like another client to per-address limits).
     public init(port: Int, source: String? = nil) throws {
         self.port = port
@@ -49,7 +50,7 @@ public final class RawHTTPClient: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
