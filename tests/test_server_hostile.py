@@ -267,3 +267,27 @@ def test_head_carries_the_length_get_would(live):
             data += sock.recv(65536)
         head = data.split(b"\r\n\r\n", 1)[0].lower()
     assert get_body and f"content-length: {len(get_body)}".encode() in head, head
+
+
+@pytest.mark.parametrize("request_line,envelope", [
+    (b"CONNECT example.com:443 HTTP/1.1", None),  # no protocol serves that target: plain text
+    (b"CONNECT /language/translate/v2 HTTP/1.1", "google"),
+    (b"TRACE /language/translate/v2 HTTP/1.1", "google"),
+    (b"TRACE /v2/translate HTTP/1.1", "deepl"),
+])
+def test_connect_and_trace_are_refused_in_the_protocols_envelope(live, request_line, envelope):
+    head, body = raw(live.port, request_line + b"\r\nHost: example.com:443\r\n\r\n")
+    assert head is not None and head.split(b" ")[1] == b"405", head
+    assert b"allow: get, post" in head.lower()
+    if envelope == "google":
+        assert json.loads(body)["error"]["code"] == 405
+    elif envelope == "deepl":
+        assert "message" in json.loads(body)
+
+
+def test_invalid_utf8_in_a_header_gets_the_protocols_400(live):
+    head, body = raw(live.port, b"GET /language/translate/v2?q=hi&target=es HTTP/1.1\r\nHost: a\r\n"
+                                b"X-Goog-Api-Key: k\xff\xfe\r\n\r\n")
+    assert head is not None and head.split(b" ")[1] == b"400", head
+    error = json.loads(body)["error"]
+    assert error["code"] == 400 and "X-Goog-Api-Key" in error["message"], error

@@ -49,7 +49,7 @@ public struct GlossaRouter: HTTPHandler {
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)
-        builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware()]
+        builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware(), RequestHygieneMiddleware()]
         chain = builtIn + configuration.middleware
         unmatched = Dialects.unmatched
     }

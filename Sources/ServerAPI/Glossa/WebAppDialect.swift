@@ -16,7 +16,7 @@ enum WebAppDialect {
                                         success: "The file, with its ETag.", successType: type,
                                         responses: [(304, "Not modified: If-None-Match names the current ETag.")])
                 return Endpoint("web_app", ["GET"], path, docs: docs) { request in
-                    // The router sends HEAD here too; WebAssets answers it without a body.
+                    // The router sends HEAD here too; the HTTP server leaves the body out of the answer.
                     guard let answer = WebAssets.response(method: request.http.method, path: path,
                                                           ifNoneMatch: request.http.headers["If-None-Match"]) else {
                         throw APIError.notFound(path: request.http.path)
