@@ -68,6 +68,11 @@ def cpu_seconds(pids: set[int]) -> float:
     return total
 
 
+def cpu_by_pid(pids: set[int]) -> dict[int, float]:
+    """User plus system CPU time of each live process among `pids`."""
+    return {pid: cpu_seconds({pid}) for pid in pids if os.path.exists(f"/proc/{pid}")}
+
+
 def post_translation(port: int, text: str, results: list, index: int):
     """One Google v2 POST on a fresh connection; records (status, body) or the exception."""
     try:
@@ -170,8 +175,10 @@ def test_shutdown_under_load(binary, round_number):
     print(f"round {round_number}: clients done {time.monotonic() - start:.1f} s after SIGTERM")
     assert status == 0, f"round {round_number}: exit {status}"
     # On a machine loaded past its cores (other builds), every stage's timer runs late by about
-    # the overload factor: the documented bound is stretched by it, capped at 3.
-    slack = min(3.0, max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
+    # the overload factor: the documented bound is stretched by it, capped at 10 (a shutdown
+    # that hangs still fails: proc.wait gives up after 60 s). On an unloaded machine (CI) the
+    # factor is 1 and the bound is the documented one.
+    slack = min(10.0, max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
     assert elapsed <= SHUTDOWN_DEADLINE * slack, \
         f"round {round_number}: {elapsed:.1f} s from SIGTERM to exit (load {os.getloadavg()[0]:.1f})"
     for i, result in enumerate(big):
@@ -210,21 +217,32 @@ def test_clients_that_hang_up_cost_no_engine_work(binary):
                          b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
             sockets.append(sock)
         # Wait until the pipelines are visibly at work on them (so the test shows work stopping).
-        idle = cpu_seconds(children(server.proc.pid))
-        deadline = time.monotonic() + 60
-        while cpu_seconds(children(server.proc.pid)) - idle < 1.0:
+        idle, began = cpu_seconds(children(server.proc.pid)), time.monotonic()
+        deadline = began + 60
+        while (busy := cpu_seconds(children(server.proc.pid)) - idle) < 1.0:
             assert time.monotonic() < deadline, "the pipelines never started on the requests"
             time.sleep(0.2)
+        # CPU s per second while working: "quiet" is relative to it, since a loaded machine gives
+        # a working pipeline less of a core.
+        busy_rate = busy / (time.monotonic() - began)
+        at_hang_up = cpu_by_pid(children(server.proc.pid))
         for sock in sockets:
             sock.close()
-        # The work of four ~1 MB translations takes tens of CPU seconds; once the clients have
-        # gone it must stop: over 4 s the pipelines may use a little (fresh pipelines warming up).
-        time.sleep(2)
-        pids = children(server.proc.pid)
-        before = cpu_seconds(pids)
-        time.sleep(4)
-        used = cpu_seconds(pids | children(server.proc.pid)) - before
-        assert used < 1.0, f"the pipelines used {used:.1f} CPU s in 4 s after every client hung up"
+        # Four ~1 MB translations take tens of CPU seconds (about 40 before this was fixed). Once
+        # the clients have gone the pipelines must fall quiet having used only a little more: what
+        # ran until the hang-up was seen, and fresh pipelines warming up. Counted in CPU seconds,
+        # not wall time, so a loaded machine (which slows both) does not change the verdict.
+        seen = dict(at_hang_up)
+        quiet_seconds, deadline = 0, time.monotonic() + 90
+        while time.monotonic() < deadline and quiet_seconds < 3:
+            time.sleep(1)
+            now = cpu_by_pid(children(server.proc.pid))
+            grew = sum(max(0.0, value - seen.get(pid, 0.0)) for pid, value in now.items())
+            seen.update({pid: max(value, seen.get(pid, 0.0)) for pid, value in now.items()})
+            quiet_seconds = quiet_seconds + 1 if grew < max(0.03, 0.1 * busy_rate) else 0
+        used = sum(value - at_hang_up.get(pid, 0.0) for pid, value in seen.items())
+        assert quiet_seconds >= 3, f"the pipelines kept working after every client hung up ({used:.1f} CPU s)"
+        assert used < 8.0, f"the pipelines used {used:.1f} CPU s after every client hung up"
         # The server still serves (the stopped pipelines were replaced).
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         conn.request("GET", "/language/translate/v2?q=Good+morning&source=en&target=es")

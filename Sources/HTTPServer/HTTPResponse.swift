@@ -55,6 +55,19 @@ public struct HTTPResponse: Sendable {
 public protocol HTTPHandler: Sendable {
     /// Answers one request. Runs on Swift's concurrency pool, never on a server I/O thread.
     func handle(_ request: HTTPRequest) async -> HTTPResponse
+
+    /// The 503 the server sends on the handler's behalf when shutdown gives up on a request whose
+    /// handler did not answer within the cancellation grace (``HTTPServerConfiguration/cancelGraceSeconds``).
+    /// Called on the shutdown path, so it must be quick and must not wait; `request` has no body.
+    /// Default: a plain-text 503.
+    func abandonedResponse(for request: HTTPRequest) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    /// A plain-text 503 (handlers that speak a protocol answer in its envelope instead).
+    public func abandonedResponse(for request: HTTPRequest) -> HTTPResponse {
+        .text("The server is shutting down; the request was not finished.\n", status: 503)
+    }
 }
 
 /// A handler made from a closure (tests, small servers).

@@ -64,6 +64,9 @@ final class RequestContext: @unchecked Sendable {
         var response: HTTPResponse?
         var task: Task<Void, Never>?
         var stream: StreamingBody?
+        /// The request as handed to the handler, without its body: what shutdown needs to answer
+        /// for a handler that ignored cancellation (in the request's protocol).
+        var request: HTTPRequest?
         /// The client went away while the request was suspended; its work was cancelled.
         var clientLeft = false
     }

@@ -65,11 +65,10 @@ extension ServerCore {
     /// for bytes with an error, so that no connection stays suspended when MHD is stopped.
     func answerAbandoned() {
         for context in state.withLock({ Array($0.active.values) }) {
-            let (stream, dispatched) = context.outcome.withLock { ($0.stream, $0.task != nil) }
+            let (stream, request) = context.outcome.withLock { ($0.stream, $0.request) }
             if let stream {
                 stream.abort()
-            } else if dispatched,
-                      context.answer(.text("The server is shutting down; the request was not finished.\n", status: 503)) {
+            } else if let request, context.answer(handler.abandonedResponse(for: request)) {
                 MHD_resume_connection(context.connection.pointer)
             }
         }

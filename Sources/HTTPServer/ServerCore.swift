@@ -145,7 +145,9 @@ final class ServerCore: Sendable {
             // Shutdown may have answered already for a handler this late; then it resumed too.
             if context.answer(response) { MHD_resume_connection(handle.pointer) }
         }
-        context.outcome.withLock { $0.task = task }
+        var bodiless = request
+        bodiless.body = []
+        context.outcome.withLock { $0.task = task; $0.request = bodiless }
         return .YES
     }
 

@@ -87,6 +87,18 @@ public struct GlossaRouter: HTTPHandler {
         }
     }
 
+    /// The 503 the HTTP server sends at shutdown for a request whose endpoint did not answer within
+    /// the cancellation grace: the same error a cancelled endpoint gives, in its dialect's envelope
+    /// (synchronous and cheap: no middleware, no parsing of a body).
+    public func abandonedResponse(for request: HTTPRequest) -> HTTPResponse {
+        let dialect: Dialect
+        switch table.match(request) {
+        case .found(let route, _), .methodNotAllowed(let route, _, _): dialect = route.dialect
+        case .notFound: dialect = unmatched
+        }
+        return dialect.errors.response(for: .from(CancellationError()), request: request)
+    }
+
     private static func routed(_ request: HTTPRequest, _ name: String, _ dialect: Dialect, input: ParameterInput,
                                _ pathParameters: [String: String]) -> RoutedRequest {
         let parsed: Result<Parameters, APIError>?

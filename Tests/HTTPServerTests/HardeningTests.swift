@@ -129,7 +129,7 @@ struct ShutdownTests {
 
     @Test("A handler that ignores cancellation, and a stream that never ends, are answered for, then the server stops")
     func abandonedWork() async throws {
-        let server = try startServer(handler: ClosureHandler { request in
+        let server = try startServer(handler: AnswersWhenAbandoned { request in
             if request.path == "/stream" {
                 let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
                 continuation.yield(Array("first\n".utf8))
@@ -153,8 +153,20 @@ struct ShutdownTests {
         #expect(ContinuousClock.now - start < .seconds(4))
         let answer = await stuckAnswer
         #expect(answer?.status == 503)
+        // In the handler's own words (a protocol's envelope), not the server's plain default.
+        #expect(answer?.text == "abandoned GET /stuck")
         // The stream ends with an error (no final chunk), so it cannot pass for a whole one.
         let rest = try #require(await streaming.readUntilClosed())
         #expect(!String(decoding: rest, as: UTF8.self).hasSuffix("0\r\n\r\n"))
+    }
+}
+
+/// A closure handler with its own answer for requests that shutdown gives up on.
+struct AnswersWhenAbandoned: HTTPHandler {
+    let body: @Sendable (HTTPRequest) async -> HTTPResponse
+    init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { self.body = body }
+    func handle(_ request: HTTPRequest) async -> HTTPResponse { await body(request) }
+    func abandonedResponse(for request: HTTPRequest) -> HTTPResponse {
+        .text("abandoned \(request.method) \(request.path)", status: 503)
     }
 }
