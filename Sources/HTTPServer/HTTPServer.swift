@@ -102,8 +102,8 @@ public final class HTTPServer: Sendable {
     ///    ``HTTPServerConfiguration/drainTimeoutSeconds``, every response now `Connection: close`;
     /// 3. cancel what remains (down to the engines); each handler answers in its protocol's
     ///    envelope within ``HTTPServerConfiguration/cancelGraceSeconds``;
-    /// 4. answer 503 for any handler that ignored cancellation, end unfinished streams with an
-    ///    error;
+    /// 4. answer 503 for any handler that ignored cancellation (``HTTPHandler/abandonedResponse(for:)``,
+    ///    the handler's own envelope), end unfinished streams with an error;
     /// 5. stop the daemon once no connection is suspended (MHD aborts the process otherwise).
     ///
     /// Safe to call more than once; a second call returns at once.
