@@ -55,14 +55,25 @@ struct HardeningTests {
     @Test("At the connection limit under a slow-client attack, a normal client is served within a second")
     func limitUnderAttack() async throws {
         let server = try startServer { $0.connectionLimit = 40; $0.connectionLimitPerAddress = 0 }
+        // How long a normal request takes on this machine right now, before any attack: on a
+        // machine loaded many times past its cores even that can take most of a second.
+        var baseline: [Duration] = []
+        for round in 0..<3 {
+            let start = ContinuousClock.now
+            let client = try RawHTTPClient(port: server.port)
+            #expect(await client.request("GET", "/baseline-\(round)")?.status == 200)
+            baseline.append(ContinuousClock.now - start)
+        }
+        let bound = max(.seconds(1), baseline.min()! * 3)
         let head = Array("GET /slow HTTP/1.1\r\nHost: a\r\nX-Padding: \(String(repeating: "p", count: 500))\r\n\r\n".utf8)
         let slow = SlowClients(port: server.port, count: 60, request: head, interval: .milliseconds(200), duration: .seconds(30))
         // Every slot is taken (the 20 past the limit were refused at once) and the heads stall.
         #expect(await eventually { slow.closedByServer >= 20 })
         try await Task.sleep(for: .milliseconds(1500))
-        // Served, never left hanging. On a loaded test machine one round may be slow for reasons
-        // of its own (thread scheduling), so the bound is asserted on the fastest of three, and
-        // a generous one on each.
+        // Served, never left hanging (a client waiting for a slot would wait for the 10 s head
+        // deadline of a slow one). On a loaded test machine one round may be slow for reasons
+        // of its own (thread scheduling), so the bound (one second, or three times the unattacked
+        // time where that is longer) is asserted on the fastest of three, and 8 s on each.
         var times: [Duration] = []
         for round in 0..<3 {
             let start = ContinuousClock.now
@@ -70,9 +81,9 @@ struct HardeningTests {
             let response = await client.request("GET", "/normal-\(round)")
             times.append(ContinuousClock.now - start)
             #expect(response?.status == 200, "round \(round)")
-            #expect(times[round] < .seconds(5), "round \(round) took \(times[round])")
+            #expect(times[round] < .seconds(8), "round \(round) took \(times[round])")
         }
-        #expect(times.min()! < .seconds(1), "normal clients took \(times)")
+        #expect(times.min()! < bound, "normal clients took \(times) (unattacked: \(baseline))")
         await slow.stop()
         await server.shutdown()
     }
@@ -146,7 +157,7 @@ struct ShutdownTests {
                 return HTTPResponse(status: 200, stream: stream)
             }
             // Ignores cancellation entirely: it waits on a task of its own, which is not cancelled.
-            await Task { try? await Task.sleep(for: .seconds(8)) }.value
+            await Task { try? await Task.sleep(for: .seconds(60)) }.value
             return .text("too late")
         }, configure: { $0.drainTimeoutSeconds = 0.3; $0.cancelGraceSeconds = 0.3 })
         let stuck = try RawHTTPClient(port: server.port)
@@ -158,7 +169,9 @@ struct ShutdownTests {
         #expect(await eventually { server.inFlight == 2 })
         let start = ContinuousClock.now
         await server.shutdown()
-        #expect(ContinuousClock.now - start < .seconds(4))
+        // At most drain + grace + 2 s (2.6 s) when the machine is not starved; well under the
+        // 60 s the handler would hold the connection if shutdown waited for it.
+        #expect(ContinuousClock.now - start < .seconds(20))
         let answer = await stuckAnswer
         #expect(answer?.status == 503)
         // In the handler's own words (a protocol's envelope), not the server's plain default.

@@ -12,7 +12,7 @@ struct StubbornEngine: TranslationEngine {
     let name = "stubborn"
     func pairs() async -> [LanguagePair] { [LanguagePair(source: "en", target: "es")] }
     func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        await Task { try? await Task.sleep(for: .seconds(8)) }.value
+        await Task { try? await Task.sleep(for: .seconds(60)) }.value
         return texts
     }
     func shutdown() async {}
@@ -53,9 +53,9 @@ struct ShutdownEnvelopeTests {
         let server = try GlossaServer(service: service, http: http).start(host: "127.0.0.1", port: 0)
         let client = try RawHTTPClient(port: server.port)
         async let answer = client.request("GET", "/language/translate/v2?q=hello&source=en&target=es")
-        // Wait (up to 20 s, a loaded machine) until the request is with the engine.
-        for _ in 0..<2000 where server.inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(server.inFlight == 1)
+        // Wait (up to 60 s, a loaded machine) until the request is with the engine.
+        for _ in 0..<6000 where server.inFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(server.inFlight == 1)
         await server.shutdown()
         let response = try #require(await answer)
         #expect(response.status == 503)
