@@ -8,7 +8,9 @@ import Foundation
 import TranslationCore
 
 let arguments = CommandLine.arguments
-let file = arguments.count > 1 ? arguments[1] : "/work/shared/data/flores200-dev/eng_Latn.dev"
+// The default is ../shared beside the repository (run from the repository root, as `make bench` does).
+let file = arguments.count > 1 ? arguments[1]
+    : FileManager.default.currentDirectoryPath + "/../shared/data/flores200-dev/eng_Latn.dev"
 let repeatCount = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 let rounds = max(1, arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3)
 let chunkSize = arguments.count > 4 ? Int(arguments[4]) ?? ApertiumEngine.Configuration().chunkSize : ApertiumEngine.Configuration().chunkSize

@@ -43,9 +43,6 @@ ARGOS_VARIANT = "pre_relu_shared_f32"
 def find_flores():
     path = os.path.abspath(FLORES)
     if not os.path.isdir(path):
-        for candidate in ("/work/shared/data/flores200-dev",):
-            if os.path.isdir(candidate):
-                return candidate
         sys.exit("make_models: FLORES-200 dev text not found at %s" % path)
     return path
 

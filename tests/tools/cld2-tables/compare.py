@@ -70,7 +70,7 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--evaluate":
         evaluate(sys.argv[2], os.environ["FLORES_DIR"])
         return
-    flores = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/flores200-dev"
+    flores = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(ROOT), "shared", "data", "flores200-dev")
     with tempfile.TemporaryDirectory() as tmp:
         print("| Tables | " + " | ".join(CUTS) + " |\n|---|" + "---:|" * len(CUTS))
         for tables in (["-lcld2"], ["-lcld2_full", "-lcld2"]):
