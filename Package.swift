@@ -55,6 +55,9 @@ let package = Package(
         // Neural engine: CTranslate2 / Argos Translate models run in Swift over OpenBLAS.
         .systemLibrary(name: "CBLAS"),
         .systemLibrary(name: "CZlib"),
+        // Zip archives (read, and rewrite with some entries replaced) over zlib: model packages
+        // and office documents.
+        .target(name: "Zip", dependencies: ["CZlib"]),
         .target(name: "CCPUFeatures"),
         .target(
             name: "CSentencePieceShim",
@@ -88,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "CZlib", "CSentencePieceShim", "CCPUFeatures",
+            dependencies: ["TranslationCore", "CBLAS", "Zip", "CSentencePieceShim", "CCPUFeatures",
                            "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
@@ -109,6 +112,10 @@ let package = Package(
         ),
         // Runs a model over token lists from a JSON file; the reference check against CTranslate2.
         .executableTarget(name: "glossa-neural-check", dependencies: ["NeuralEngine"]),
+
+        // Documents (txt, html, docx, pptx, xlsx, odt/odp/ods, rtf) translated through any text
+        // translator, keeping every byte outside their text.
+        .target(name: "Documents", dependencies: ["TranslationCore", "Zip"]),
 
         // Routing pair → engine, pivoting, batching. Engines are injected, never imported.
         .target(name: "TranslationService", dependencies: ["TranslationCore"]),
@@ -167,7 +174,9 @@ let package = Package(
                           path: "Benchmarks/detect-accuracy"),
 
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
-        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore"]),
+        .testTarget(name: "ZipTests", dependencies: ["Zip"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Zip", "TranslationCore"]),
+        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore", "Zip"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),

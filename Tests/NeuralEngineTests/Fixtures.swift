@@ -1,4 +1,5 @@
 import Foundation
+import Zip
 @testable import NeuralEngine
 
 /// Writes `model.bin` bytes the way CTranslate2's `ModelSpec._serialize` does, for tests.
@@ -109,28 +110,5 @@ func writeModelDirectory(_ writer: ModelBinWriter, config: String? = #"{"unk_tok
 
 /// A zip file of stored (uncompressed) entries, with correct CRC-32s.
 func storedZip(_ files: [(String, [UInt8])]) -> [UInt8] {
-    func crc32(_ data: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in data {
-            crc ^= UInt32(b)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-    var out: [UInt8] = [], central: [UInt8] = []
-    func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-    func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16 & 0xFFFF) }
-    for (name, data) in files {
-        let offset = out.count, crc = Int(crc32(data)), n = Array(name.utf8)
-        out += le32(0x0403_4b50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
-        out += le32(data.count) + le32(data.count) + le16(n.count) + le16(0) + n + data
-        central += le32(0x0201_4b50) + le16(20) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
-        central += le32(data.count) + le32(data.count) + le16(n.count) + le16(0) + le16(0) + le16(0) + le16(0)
-        central += le32(0) + le32(offset) + n
-    }
-    let cdOffset = out.count
-    out += central
-    out += le32(0x0605_4b50) + le16(0) + le16(0) + le16(files.count) + le16(files.count)
-    out += le32(central.count) + le32(cdOffset) + le16(0)
-    return out
+    ZipWriter.archive(files.map { (path: $0.0, contents: $0.1) }, deflated: false)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TranslationCore
+import Zip
 
 /// The `metadata.json` of an Argos Translate package (argostranslate/package.py).
 public struct ArgosMetadata: Sendable, Equatable, Codable {
@@ -70,7 +71,7 @@ public struct ArgosPackage: Sendable {
     /// would escape it are rejected. An existing folder of the same name is replaced only after
     /// the new one is complete.
     public static func unpack(_ archive: URL, into parent: URL, progress: (@Sendable (Double) -> Void)? = nil) throws -> URL {
-        let zip = try ZipArchive(url: archive)
+        let zip = try packageZip(archive) { try ZipArchive(url: archive) }
         let files = zip.entries.filter { !$0.isDirectory }
         let roots = Set(files.map { $0.path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "" })
         guard roots.count == 1, let root = roots.first, !root.isEmpty, root != "..", root != ".",
@@ -88,7 +89,7 @@ public struct ArgosPackage: Sendable {
             }
             let target = parts.reduce(staging) { $0.appendingPathComponent($1) }
             try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard fm.createFile(atPath: target.path, contents: try zip.contents(of: entry)) else {
+            guard fm.createFile(atPath: target.path, contents: Data(try packageZip(archive) { try zip.contents(of: entry) })) else {
                 throw TranslationError(.engineFailure, "Cannot write \(target.path) while unpacking \(archive.path).")
             }
             progress?(Double(index + 1) / Double(files.count))
@@ -99,5 +100,12 @@ public struct ArgosPackage: Sendable {
         if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
         try fm.moveItem(at: unpacked, to: destination)
         return destination
+    }
+}
+
+/// Runs a zip read of the package at `archive`, reporting a damaged archive as a malformed package.
+private func packageZip<T>(_ archive: URL, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ZipError {
+        throw TranslationError(.engineFailure, "Malformed package \(archive.path): \(error.message).")
     }
 }
