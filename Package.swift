@@ -147,7 +147,7 @@ let package = Package(
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
-            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine"]
+            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine", "Documents"]
         ),
 
         // Fuzzing (`make fuzz`, see the end of this file): the entry points, and `glossa-fuzz`, which

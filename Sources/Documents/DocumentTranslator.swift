@@ -46,6 +46,18 @@ public struct DocumentTranslator: Sendable {
         DocumentSniffer.identify(bytes)
     }
 
+    /// The first `maxCharacters` or so of the document's text, paragraphs joined by newlines
+    /// (to detect its language once, rather than paragraph by paragraph).
+    /// - Throws: ``DocumentError``.
+    public func sampleText(_ bytes: [UInt8], maxCharacters: Int = 2000) throws -> String {
+        var sample = ""
+        for segment in try read(bytes).segments where segment.hasText {
+            sample += segment.pieces.joined() + "\n"
+            if sample.count >= maxCharacters { break }
+        }
+        return sample
+    }
+
     /// Translates the document in `bytes`.
     /// - Parameters:
     ///   - translate: translates a batch of texts (the service, routed for the pair wanted).
@@ -54,26 +66,29 @@ public struct DocumentTranslator: Sendable {
     ///   whatever `translate` throws.
     public func translate(_ bytes: [UInt8], translate: TextTranslation,
                           progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
+        let (format, segments, rebuild) = try read(bytes)
+        let translated = try await translateSegments(segments, translate: translate, progress: progress)
+        let characters = segments.reduce(0) { $0 + $1.pieces.reduce(0) { $0 + $1.count } }
+        return TranslatedDocument(bytes: try rebuild(translated), format: format, characters: characters, paragraphs: segments.count)
+    }
+
+    /// The document's format, its segments and how to rebuild it from their translations.
+    private func read(_ bytes: [UInt8]) throws(DocumentError) -> (format: DocumentFormat, segments: [Segment], rebuild: ([[String]]) throws -> [UInt8]) {
         guard bytes.count <= limits.maxBytes else {
             throw DocumentError(.tooLarge, "The document is \(bytes.count) bytes, over the limit of \(limits.maxBytes).")
         }
         let format = try DocumentSniffer.identify(bytes).get()
-        let segments: [Segment]
-        let rebuild: ([[String]]) throws -> [UInt8]
         switch format {
         case .txt, .html:
             let document = PlainDocument(bytes: bytes, html: format == .html)
-            (segments, rebuild) = (document.segments, document.rebuilt(with:))
+            return (format, document.segments, document.rebuilt(with:))
         case .rtf:
             let document = RTFDocument(bytes: bytes)
-            (segments, rebuild) = (document.segments, document.rebuilt(with:))
+            return (format, document.segments, document.rebuilt(with:))
         case .docx, .pptx, .xlsx, .odt, .odp, .ods:
             let document = try OfficeDocument(bytes, format: format, maxUnpackedBytes: limits.maxUnpackedBytes)
-            (segments, rebuild) = (document.segments, { try document.rebuilt(with: $0) })
+            return (format, document.segments, { try document.rebuilt(with: $0) })
         }
-        let translated = try await translateSegments(segments, translate: translate, progress: progress)
-        let characters = segments.reduce(0) { $0 + $1.pieces.reduce(0) { $0 + $1.count } }
-        return TranslatedDocument(bytes: try rebuild(translated), format: format, characters: characters, paragraphs: segments.count)
     }
 
     /// The translated pieces of every segment, in order; segments without a letter stay as they are.

@@ -13,6 +13,9 @@ enum Console {
         write(2, "glossa: \(text)\n")
     }
 
+    /// Whether stderr is a terminal (progress is drawn only there).
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
     /// Encodes `value` as one line of JSON (keys sorted, so output is stable for tests and diffs).
     static func json(_ value: some Encodable) {
         let encoder = JSONEncoder()

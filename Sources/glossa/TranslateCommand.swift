@@ -2,15 +2,22 @@ import Foundation
 import TranslationCore
 import TranslationService
 
-/// `glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]`
+/// `glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]`,
+/// or `glossa translate [--from LANG] --to LANG --file IN --output OUT` for a document.
 enum TranslateCommand {
     static let help = """
         USAGE: glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]
+               glossa translate [--from LANG] --to LANG [--mark-unknown] --file IN --output OUT
 
         Translates each TEXT, or each line of standard input when no TEXT is given: one line in,
         one line out, in order, so files stream through. Without --from, each input's language is
         detected. A pair that is not installed is translated through a pivot language when one
         connects them (see `glossa pairs`).
+
+        With --file, translates the document IN into OUT in the same format: plain text, HTML,
+        RTF, docx, pptx, xlsx, odt, odp or ods (told by its contents, not its name), keeping its
+        layout and everything that is not text (styles, images, tables, fields). Without --from,
+        the document's language is detected once. A progress bar is drawn when stderr is a terminal.
 
         OPTIONS:
           -f, --from LANG        source language (en, eng, en-US, eng_US ...); omitted: detect
@@ -20,6 +27,8 @@ enum TranslateCommand {
                                  generated with # and words missing from the bilingual dictionary
                                  with @ (default: no marks)
               --json             one JSON object per input: translatedText, source, target, route
+              --file IN          translate the document IN (at most 32 MB) instead of text
+              --output OUT       where --file writes the translated document (- for stdout)
               --beam-size N      neural pairs: beam width, 1 = greedy (default \(NeuralDefaults.options.beamSize))
               --length-penalty X neural pairs: beam-search length penalty (default \(NeuralDefaults.lengthPenalty))
               --max-decoding-length N  neural pairs: longest output in tokens (default \(NeuralDefaults.options.maxDecodingLength))
@@ -42,7 +51,7 @@ enum TranslateCommand {
         let target: LanguageCode
         do {
             args = try Arguments(argv,
-                options: ["--from", "--to", "--format", "--beam-size", "--length-penalty",
+                options: ["--from", "--to", "--format", "--file", "--output", "--beam-size", "--length-penalty",
                           "--max-decoding-length", "--no-repeat-ngram-size", "--threads"],
                 flags: ["--json", "--mark-unknown", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"],
                 positionals: 0...Int.max)
@@ -70,7 +79,11 @@ enum TranslateCommand {
             if let first = source, let route = service.route(from: first, to: target), route.isPivot, !json {
                 Console.error("translating through a pivot: \(route)")
             }
-            if !args.positionals.isEmpty {
+            if let file = args.value("--file") {
+                guard let output = args.value("--output") else { throw Arguments.UsageError(description: "--file needs --output OUT (- for stdout)") }
+                guard args.positionals.isEmpty, !json else { throw Arguments.UsageError(description: "--file takes no TEXT and no --json") }
+                try await TranslateFileCommand.run(input: file, output: output, source: source, target: target, options: options, service: service)
+            } else if !args.positionals.isEmpty {
                 let results = try await service.translate(args.positionals, from: source, to: target, options: options)
                 results.forEach(printer.print)
             } else {
@@ -78,7 +91,7 @@ enum TranslateCommand {
             }
         } catch {
             await service.shutdown()
-            return Failure.report(error)
+            return Failure.report(error, usage: "glossa translate --help")
         }
         await service.shutdown()
         return ExitCode.success.rawValue
