@@ -26,9 +26,13 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     /// Pools by pair and marking: pipelines that mark unknown words (`-g`) start only when a
     /// request asks for marks.
     private var pools: [PoolKey: PipelinePool<ApertiumPipeline>] = [:]
-    private var isShutDown = false
+    var isShutDown = false
     /// Per pool, merges concurrent callers' texts into shared pipeline requests.
     private var coalescers: [PoolKey: RequestCoalescer] = [:]
+    /// Analysis modes by name (fixed at init; see ``LanguageModeDiscovery``).
+    nonisolated let languageModeTable: [String: LanguageModeDiscovery.Mode]
+    /// Pools of the analysis modes in use, by mode name.
+    var languagePools: [String: PipelinePool<ApertiumPipeline>] = [:]
 
     /// Which pool serves a request.
     private struct PoolKey: Hashable {
@@ -41,10 +45,12 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public init(configuration: Configuration = Configuration(),
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configuration = configuration
-        let found = ModeDiscovery.scan(ModeDiscovery.directories(configured: configuration.modeDirectories,
-                                                                 environment: environment))
+        let directories = ModeDiscovery.directories(configured: configuration.modeDirectories, environment: environment)
+        let found = ModeDiscovery.scan(directories)
         self.modes = found.modes
         self.skipped = found.skipped
+        self.languageModeTable = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: Array(found.modes.values), directories: directories)
+            .map { ($0.info.name, $0) })
         if !configuration.prewarm.isEmpty {
             let pairs = configuration.prewarm
             Task { try? await self.prewarm(pairs) }
@@ -92,7 +98,9 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public func shutdown() async {
         isShutDown = true
         for pool in pools.values { await pool.shutdown() }
+        for pool in languagePools.values { await pool.shutdown() }
         pools = [:]
+        languagePools = [:]
         coalescers = [:]
     }
 
@@ -126,7 +134,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
             maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
         let (mark, tagger, timeout) = (key.marksUnknownWords, configuration.resettingTagger, configuration.requestTimeout)
         let pool = PipelinePool<ApertiumPipeline>(label: mode.name, limits: limits) {
-            try await Self.startPipeline(mode: mode, markUnknownWords: mark, tagger: tagger, timeout: timeout)
+            try await Self.startPipeline(file: mode.file, label: mode.name, markUnknownWords: mark, tagger: tagger, timeout: timeout)
         }
         // Stored before the first suspension, so concurrent callers share this one pool.
         pools[key] = pool
@@ -136,9 +144,9 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
 
     /// Starts a pipeline and sends it one empty request, so that a broken mode fails here and a
     /// ready pipeline has its transducers loaded.
-    private static func startPipeline(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?, timeout: Duration) async throws -> ApertiumPipeline {
+    static func startPipeline(file: URL, label: String, markUnknownWords: Bool, tagger: URL?, timeout: Duration) async throws -> ApertiumPipeline {
         // apertium-wblank-mode and posix_spawn block briefly: not on the cooperative pool.
-        let pipeline = try await offPool { try ApertiumPipeline.start(mode: mode, markUnknownWords: markUnknownWords, tagger: tagger) }
+        let pipeline = try await offPool { try ApertiumPipeline.start(modeFile: file, label: label, markUnknownWords: markUnknownWords, tagger: tagger) }
         let watchdog = Task {
             try await Task.sleep(for: timeout)
             pipeline.terminate()
@@ -148,7 +156,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
             _ = try await pipeline.run([Array(".[]".utf8)]) {}
         } catch {
             pipeline.terminate()
-            throw TranslationError(.engineFailure, "The Apertium pipeline for \(mode.name) did not start (mode file \(mode.file.path)).")
+            throw TranslationError(.engineFailure, "The Apertium pipeline for \(label) did not start (mode file \(file.path)).")
         }
         return pipeline
     }

@@ -33,7 +33,12 @@ final class ApertiumPipeline: PoolPipeline {
     /// Starts the chain of `mode`: `markUnknownWords` chooses `-g` (marks `*`, `#`, `@`) or `-n`
     /// (no marks) for generation; `tagger`, when given, runs in place of `apertium-tagger`.
     static func start(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?) throws -> ApertiumPipeline {
-        var command = try pipelineCommand(modeFile: mode.file.path)
+        try start(modeFile: mode.file, label: mode.name, markUnknownWords: markUnknownWords, tagger: tagger)
+    }
+
+    /// Starts the chain of the mode file at `modeFile` (an analysis mode's too), named `label` in messages.
+    static func start(modeFile: URL, label: String, markUnknownWords: Bool, tagger: URL?) throws -> ApertiumPipeline {
+        var command = try pipelineCommand(modeFile: modeFile.path)
         if let tagger { command = ResettingTagger.substitute(in: command, tagger: tagger) }
         var environment = ProcessInfo.processInfo.environment
         // The stages need a UTF-8 locale for case and character classes.
@@ -44,7 +49,7 @@ final class ApertiumPipeline: PoolPipeline {
             executable: "/bin/bash",
             arguments: ["bash", "-c", command, "bash", markUnknownWords ? "-g" : "-n", ""],
             environment: environment)
-        return ApertiumPipeline(label: mode.name, process: process)
+        return ApertiumPipeline(label: label, process: process)
     }
 
     /// The mode's pipeline with `-z` on every stage, from `apertium-wblank-mode -z`.

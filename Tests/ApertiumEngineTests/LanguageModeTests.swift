@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TranslationCore
+@testable import ApertiumEngine
+
+/// Analysis modes derived from the installed pairs, run warm, against the `apertium` command
+/// running the same modes exported as mode files (what APy runs).
+@Suite(.serialized) struct LanguageModeTests {
+    @Test func derivesTheStagesOfAPairAsModes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
+        try Data("lt-proc -w '/d/eng-spa.automorf.bin' | apertium-tagger -g $2 '/d/eng-spa.prob' | apertium-pretransfer | lt-proc -b '/d/eng-spa.autobil.bin' | apertium-transfer x y | lt-proc $1 '/d/eng-spa.autogen.bin' | lt-proc -p '/d/p.bin'\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pair = ApertiumMode(pair: LanguagePair(source: "en", target: "es"), name: "eng-spa", file: file)
+        let modes = LanguageModeDiscovery.discover(pairs: [pair], directories: [])
+        #expect(Set(modes.map(\.info.name)) == ["eng-spa-morph", "eng-morph", "eng-spa-tagger", "eng-tagger", "eng-spa-autobil", "eng-spa-gener", "spa-gener"])
+        #expect(modes.map(\.info) == modes.map(\.info).sorted())
+        let byName = Dictionary(uniqueKeysWithValues: modes.map { ($0.info.name, $0) })
+        #expect(byName["eng-morph"]?.command == "lt-proc -w '/d/eng-spa.automorf.bin'")
+        #expect(byName["eng-morph"]?.info.key == "eng" && byName["eng-spa-morph"]?.info.key == "eng-spa")
+        #expect(byName["eng-tagger"]?.command == "lt-proc -w '/d/eng-spa.automorf.bin' | apertium-tagger -g $2 '/d/eng-spa.prob'")
+        #expect(byName["spa-gener"]?.command == "lt-proc $1 '/d/eng-spa.autogen.bin'")
+        #expect(byName["eng-spa-autobil"]?.dictionary == "/d/eng-spa.autobil.bin")
+    }
+
+    @Test func warmModesAnswerAsTheApertiumCommandDoes() async throws {
+        try await EngineIntegrationTests.withEngine { engine in
+            let names = Set(engine.languageModes().map(\.name))
+            for name in ["eng-morph", "eng-tagger", "spa-gener", "eng-spa-morph", "eng-spa-autobil"] {
+                #expect(names.contains(name), "\(name) missing from \(names.sorted().prefix(20))")
+            }
+            let export = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-export-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: export) }
+            try engine.exportLanguageModes(to: export)
+            let texts = ["The houses are red. Zorblax is here", "I saw it", "a/b ^c$ [d] {e}", ""]
+            for name in ["eng-morph", "eng-tagger"] {
+                for text in texts {
+                    let ours = try await engine.runLanguageMode(name, input: text, as: .text)
+                    let raw = String(decoding: try RealTool.run("/usr/bin/apertium", ["-d", export.path, "-f", "txt", name], input: Array(text.utf8)), as: UTF8.self)
+                    #expect(ours == raw, "\(name): \(text)")
+                }
+            }
+            let stream = "^casa<n><f><pl>$[SEP]^ser<vbser><pri><p3><sg>$[SEP]^zorblax<n><m><sg>$"
+            let generated = try await engine.runLanguageMode("spa-gener", input: stream, as: .stream)
+            let raw = String(decoding: try RealTool.run("/usr/bin/apertium", ["-d", export.path, "-f", "none", "spa-gener"], input: Array(stream.utf8)), as: UTF8.self)
+            #expect(generated == raw)
+            #expect(generated.hasPrefix("casas[SEP]es[SEP]"))
+            // Warm: the same pipeline answers again, the same way.
+            #expect(try await engine.runLanguageMode("spa-gener", input: stream, as: .stream) == generated)
+            let missing = await #expect(throws: TranslationError.self) { try await engine.runLanguageMode("xxx-morph", input: "a", as: .text) }
+            #expect(missing?.kind == .notInstalled)
+        }
+    }
+}
