@@ -31,6 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Largest body kept in memory; a larger body is refused (declared by `Content-Length`
     /// before any byte is read, or counted as it arrives) and the handler answers 413. Default: 1 MiB.
     public var maxBodyBytes: Int = 1 << 20
+    /// Paths that take larger bodies than ``maxBodyBytes`` (document uploads), with their limit.
+    /// Default: none.
+    public var largeBodyPaths: [String: Int] = [:]
     /// A body that keeps coming this far past ``maxBodyBytes`` has its connection closed instead of
     /// being read to the end for a 413. Default: 64 MiB.
     public var maxDiscardedBodyBytes: Int = 64 << 20
@@ -45,6 +48,11 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// The body limit of a request for `path`.
+    public func maxBodyBytes(forPath path: String) -> Int {
+        largeBodyPaths[path] ?? largeBodyPaths[path.hasSuffix("/") ? String(path.dropLast()) : path + "/"] ?? maxBodyBytes
+    }
 
     /// The defaults, listening on `host:port`.
     public init(host: String, port: Int) {

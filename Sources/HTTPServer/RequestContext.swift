@@ -54,6 +54,8 @@ final class RequestContext: @unchecked Sendable {
     var bodyBytesSeen = 0
     /// Whether the body passed the limit (I/O thread).
     var bodyTooLarge = false
+    /// The largest body this request may have (``HTTPServerConfiguration/maxBodyBytes(forPath:)``).
+    var bodyLimit = 0
 
     /// What crosses threads: the handler's task and response (written by the task or by shutdown,
     /// read by the I/O thread) and the streaming state (written by the I/O thread, cancelled by

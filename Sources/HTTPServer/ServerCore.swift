@@ -86,9 +86,10 @@ final class ServerCore: Sendable {
                              connection: connection, close: true)
             }
             (context.headers, context.invalidUTF8) = Self.headers(from: fields)
+            context.bodyLimit = configuration.maxBodyBytes(forPath: HTTPRequest.split(target: HTTPRequest.text(ofTarget: context.target).text).path)
             // Refuse a declared oversize body now, before MHD reads (or 100-continues) any of it.
             if let declared = context.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters()) }),
-               declared > configuration.maxBodyBytes {
+               declared > context.bodyLimit {
                 context.bodyTooLarge = true
                 return dispatch(context, connection: connection)
             }
@@ -98,7 +99,7 @@ final class ServerCore: Sendable {
             guard size > 0 else { return dispatch(context, connection: connection) }
             uploadSize.pointee = 0
             context.bodyBytesSeen += size
-            if !context.bodyTooLarge, context.body.count + size > configuration.maxBodyBytes {
+            if !context.bodyTooLarge, context.body.count + size > context.bodyLimit {
                 // Counted as it arrives (a chunked upload declares no length): stop keeping it.
                 // libmicrohttpd 0.9.75 cannot queue a response while a body is arriving, so the
                 // rest is read and dropped and the 413 follows its end (most clients read no
@@ -110,7 +111,7 @@ final class ServerCore: Sendable {
                 context.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: size))
             }
             // A body that never ends is not read to its end for the sake of a polite 413.
-            return context.bodyBytesSeen > configuration.maxBodyBytes + configuration.maxDiscardedBodyBytes ? .NO : .YES
+            return context.bodyBytesSeen > context.bodyLimit + configuration.maxDiscardedBodyBytes ? .NO : .YES
         case .dispatched:
             uploadSize.pointee = 0
             // The first call after the resume: the connection is off MHD's suspended list.
@@ -130,7 +131,7 @@ final class ServerCore: Sendable {
         let request = HTTPRequest(
             method: context.method, path: path, query: query, headers: context.headers,
             body: context.body,
-            bodyStatus: context.bodyTooLarge ? .tooLarge(limit: configuration.maxBodyBytes) : .complete,
+            bodyStatus: context.bodyTooLarge ? .tooLarge(limit: context.bodyLimit) : .complete,
             clientAddress: Self.clientAddress(of: connection),
             invalidUTF8: (target.valid ? [] : ["request target"]) + context.invalidUTF8)
         context.body = []
