@@ -129,7 +129,7 @@ let package = Package(
 
         // The wire protocols as dialects (Google v2, AJAX v1, APy, LibreTranslate, DeepL, Glossa's
         // own), a router with middleware, health, metrics and OpenAPI, over TranslationService.
-        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp"]),
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp", "Documents"]),
 
         // The wire shapes the server writes and the SDK reads (JSON, Google v2 bodies, the
         // streaming endpoint, the pair list), defined once.

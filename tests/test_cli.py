@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-COMMANDS = ["translate", "detect", "languages", "pairs", "roundtrip", "serve", "models"]
+COMMANDS = ["translate", "detect", "languages", "pairs", "modes", "roundtrip", "serve", "models"]
 
 
 def out(p):

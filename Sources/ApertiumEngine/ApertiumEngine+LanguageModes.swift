@@ -39,7 +39,10 @@ extension ApertiumEngine: LanguageModeRunning {
         let modes = directory.appendingPathComponent("modes")
         try FileManager.default.createDirectory(at: modes, withIntermediateDirectories: true)
         for mode in languageModeTable.values {
-            try Data((mode.command + "\n").utf8).write(to: modes.appendingPathComponent(mode.info.name + ".mode"))
+            // A plain-language mode is written as the first of its commands that runs, which is
+            // the one Glossa's pool starts.
+            let command = mode.alternatives.isEmpty ? mode.command : ([mode.command] + mode.alternatives).first(where: Self.runs) ?? mode.command
+            try Data((command + "\n").utf8).write(to: modes.appendingPathComponent(mode.info.name + ".mode"))
             if let dictionary = mode.dictionary {
                 let link = directory.appendingPathComponent(mode.info.key + ".autobil.bin")
                 try? FileManager.default.removeItem(at: link)
@@ -48,17 +51,42 @@ extension ApertiumEngine: LanguageModeRunning {
         }
     }
 
+    /// Whether a mode's command runs: a cold run over a sentence end exits 0 with output.
+    private static func runs(_ command: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command, "bash", "-g", ""]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        stdin.fileHandleForWriting.write(Data(".[]\n".utf8))
+        try? stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && !output.isEmpty
+    }
+
     /// The pool of `mode`, made and started on first use.
     private func languagePool(_ mode: LanguageModeDiscovery.Mode) async throws -> PipelinePool<ApertiumPipeline> {
         if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
         if let pool = languagePools[mode.info.name] { return pool }
-        let file = try mode.file ?? Self.derivedModeFile(mode)
+        // An installed mode file, or the derived command and, should it not start, the same
+        // stage of the language's other pairs in turn.
+        let files = try mode.file.map { [$0] } ?? ([mode.command] + mode.alternatives).map { try Self.derivedModeFile(name: mode.info.name, command: $0) }
         let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
             minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
             maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
         let (tagger, timeout, name) = (configuration.resettingTagger, configuration.requestTimeout, mode.info.name)
         let pool = PipelinePool<ApertiumPipeline>(label: name, limits: limits) {
-            try await Self.startPipeline(file: file, label: name, markUnknownWords: true, tagger: tagger, timeout: timeout)
+            var failure: any Error = TranslationError(.engineFailure, "The Apertium mode \(name) has no command.")
+            for file in files {
+                do { return try await Self.startPipeline(file: file, label: name, markUnknownWords: true, tagger: tagger, timeout: timeout) } catch {
+                    failure = error
+                }
+            }
+            throw failure
         }
         languagePools[name] = pool
         await pool.start()
@@ -68,15 +96,81 @@ extension ApertiumEngine: LanguageModeRunning {
     /// A derived mode's command written as a mode file (apertium-wblank-mode reads files), in a
     /// directory shared by Glossa processes: the file's name holds a hash of its contents, so two
     /// processes with different pairs never overwrite each other's, and a write is atomic.
-    private static func derivedModeFile(_ mode: LanguageModeDiscovery.Mode) throws -> URL {
+    private static func derivedModeFile(name: String, command: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-apertium-modes-\(getuid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in mode.command.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let file = directory.appendingPathComponent("\(mode.info.name)-\(String(hash, radix: 16)).mode")
+        for byte in command.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let file = directory.appendingPathComponent("\(name)-\(String(hash, radix: 16)).mode")
         if !FileManager.default.fileExists(atPath: file.path) {
-            try Data((mode.command + "\n").utf8).write(to: file, options: .atomic)
+            try Data((command + "\n").utf8).write(to: file, options: .atomic)
         }
         return file
+    }
+}
+
+extension ApertiumEngine: PipelineReporting {
+    /// Live translation pipelines per pair (marking and non-marking pools together).
+    public func runningPipelines() async -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (key, pool) in poolsByPair() {
+            counts[key, default: 0] += await pool.liveCount()
+        }
+        return counts
+    }
+
+    /// The pair's mode stage by stage, as APy's `/pipedebug` shows it: `apertium-deshtml`, each
+    /// stage of the mode file (with `-z`, `$1` as `-g`, as APy runs it), `apertium-rehtml-noent`,
+    /// each a fresh process fed the previous one's output.
+    public nonisolated func debugPipeline(_ pair: LanguagePair, input: String) async throws -> [(command: [String], output: String)] {
+        guard let mode = installedModes.first(where: { $0.pair == pair }) else {
+            throw TranslationError(.notInstalled, "No Apertium mode translates \(pair).")
+        }
+        let text = try String(contentsOf: mode.file, encoding: .utf8)
+        let stages = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map { stage -> [String] in
+            var words = stage.replacingOccurrences(of: "$2", with: "").replacingOccurrences(of: "$1", with: "-g")
+                .split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }.filter { !$0.isEmpty }
+            let exempt = ["vislcg3", "cg-mwesplit", "hfst-tokenise", "hfst-tokenize", "divvun-suggest"]
+            if let program = words.first, !exempt.contains(program) { words.insert("-z", at: 1) }
+            return words
+        }
+        let commands = [["apertium-deshtml"]] + stages + [["apertium-rehtml-noent"]]
+        return try await offPool {
+            var data = Data(input.utf8)
+            var out: [(command: [String], output: String)] = []
+            for command in commands {
+                data = try Self.runOnce(command, input: data)
+                out.append((command, String(decoding: data, as: UTF8.self)))
+            }
+            return out
+        }
+    }
+
+    /// The pools of translation pipelines, by the pair's Apertium name.
+    private func poolsByPair() -> [(String, PipelinePool<ApertiumPipeline>)] {
+        poolsForReporting().map { ($0.0.apertiumName, $0.1) }
+    }
+
+    /// Runs `command` (found on the PATH) with `input` on stdin; its stdout.
+    private static func runOnce(_ command: [String], input: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        if environment["LC_ALL"] == nil && environment["LANG"] == nil { environment["LC_ALL"] = "C.UTF-8" }
+        process.environment = environment
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return output
     }
 }

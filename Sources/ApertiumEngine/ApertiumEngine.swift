@@ -111,6 +111,11 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         return await pool.processIDs()
     }
 
+    /// Every translation pool with its pair (for pipeline counts).
+    func poolsForReporting() -> [(LanguagePair, PipelinePool<ApertiumPipeline>)] {
+        pools.map { ($0.key.pair, $0.value) }
+    }
+
     /// The coalescer of `key` (and so its pool), made on first use.
     private func coalescer(for key: PoolKey) async throws -> RequestCoalescer {
         if let coalescer = coalescers[key] { return coalescer }

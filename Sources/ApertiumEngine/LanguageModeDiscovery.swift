@@ -21,6 +21,9 @@ enum LanguageModeDiscovery {
         var file: URL?
         /// For a bilingual mode, the dictionary (APy's perWord reads `KEY.autobil.bin` beside the modes).
         var dictionary: String?
+        /// For a plain-language mode, the same stage of the language's later pairs, in order: run
+        /// when the first does not start (an old package whose dictionary lttoolbox cannot read).
+        var alternatives: [String] = []
     }
 
     /// APy's patterns for analysis mode file names (`mode_search.py`).
@@ -44,9 +47,12 @@ enum LanguageModeDiscovery {
                 let language = mode.info.kind == .generator ? pair.pair.target.apertiumCode : pair.pair.source.apertiumCode
                 let suffix = suffixes[mode.info.kind]!
                 let name = "\(language)-\(suffix)"
-                if mode.info.kind != .bilingual, languageLevel[name] == nil {
+                guard mode.info.kind != .bilingual else { continue }
+                if languageLevel[name] == nil {
                     languageLevel[name] = Mode(info: LanguageModeInfo(kind: mode.info.kind, key: language, name: name),
                                                command: mode.command, file: nil, dictionary: nil)
+                } else if languageLevel[name]!.command != mode.command, !languageLevel[name]!.alternatives.contains(mode.command) {
+                    languageLevel[name]!.alternatives.append(mode.command)
                 }
             }
         }

@@ -1,5 +1,7 @@
+import Documents
 import Foundation
 import HTTPServer
+import TranslationCore
 import TranslationService
 
 /// Settings of the HTTP API. Each field documents its default.
@@ -10,6 +12,17 @@ public struct ServerAPIConfiguration: Sendable {
     /// and before the endpoint, first outermost (authentication, quotas, rate limits).
     /// Default: none.
     public var middleware: [any Middleware] = []
+
+    /// Limits on uploaded documents (size, unpacked size). Default: APy's 32 MB.
+    public var documentLimits = DocumentTranslator.Limits()
+    /// Documents translated at once; more wait. Default: 3 (APy's `--max-doc-pipes`).
+    public var concurrentDocuments = 3
+    /// The engine's analysis modes, for APy's morphology endpoints. Default: none.
+    public var languageModes: (any LanguageModeRunning)?
+    /// The engine's pipeline counts and stage-by-stage runs, for APy's /stats and /pipedebug. Default: none.
+    public var pipelines: (any PipelineReporting)?
+    /// Hosts APy's /translatePage may fetch pages from (`*`: any); empty: fetching is off. Default: empty.
+    public var allowedFetchHosts: Set<String> = []
 
     /// The defaults.
     public init() {}
@@ -35,6 +48,9 @@ public struct GlossaRouter: HTTPHandler {
     private let builtIn: [any Middleware]
     /// The dialect that answers paths with no route.
     private let unmatched: Dialect
+    /// Paths whose endpoints take larger bodies than the server's default (document uploads),
+    /// with their limit: for ``HTTPServerConfiguration/largeBodyPaths``.
+    public let largeBodyPaths: [String: Int]
 
     init(service: TranslationService, configuration: ServerAPIConfiguration) {
         metrics = configuration.metrics
@@ -45,10 +61,22 @@ public struct GlossaRouter: HTTPHandler {
         // threads, which serve every request).
         Thread.detachNewThread { _ = languages.get() }
         let context = DialectContext(service: service, metrics: metrics, started: .now, documents: documents,
-                                     languages: languages)
+                                     languages: languages,
+                                     documentService: DocumentService(service: service, limits: configuration.documentLimits,
+                                                                      concurrent: configuration.concurrentDocuments),
+                                     documentJobs: DocumentJobs(),
+                                     languageModes: configuration.languageModes, pipelines: configuration.pipelines,
+                                     apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts))
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)
+        var large: [String: Int] = [:]
+        for dialect in dialects {
+            for endpoint in dialect.endpoints where endpoint.path.isLiteral {
+                if let limit = endpoint.maxBodyBytes { large[endpoint.path.description] = limit }
+            }
+        }
+        largeBodyPaths = large
         builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware(), RequestHygieneMiddleware()]
         chain = builtIn + configuration.middleware
         unmatched = Dialects.unmatched

@@ -19,8 +19,12 @@ public final class GlossaServer: Sendable {
     public init(service: TranslationService, http: HTTPServerConfiguration = HTTPServerConfiguration(),
                 api: ServerAPIConfiguration = ServerAPIConfiguration()) {
         self.service = service
+        let router = makeGlossaRouter(service: service, configuration: api)
+        var http = http
+        // Upload endpoints take larger bodies; every other path keeps the server's limit.
+        for (path, limit) in router.largeBodyPaths where http.largeBodyPaths[path] == nil { http.largeBodyPaths[path] = limit }
         self.http = http
-        self.router = makeGlossaRouter(service: service, configuration: api)
+        self.router = router
     }
 
     /// Starts listening and returns the running server (tests; `run` for the CLI). The caller

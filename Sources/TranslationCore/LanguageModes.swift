@@ -48,3 +48,14 @@ public protocol LanguageModeRunning: Sendable {
     /// - Throws: ``TranslationError`` `.notInstalled` for an unknown mode; engine failures.
     func runLanguageMode(_ name: String, input: String, as format: LanguageModeInput) async throws -> String
 }
+
+/// An engine that can say how many pipelines it keeps running and show a pair's pipeline stage
+/// by stage (APy's `/stats` and `/pipedebug`).
+public protocol PipelineReporting: Sendable {
+    /// Live translation pipelines per pair, by the pair's Apertium name (`eng-spa`).
+    func runningPipelines() async -> [String: Int]
+    /// Runs the pipeline of `pair` over `input` stage by stage, each stage a fresh process, and
+    /// returns each command with what it wrote, the deformatter first and the reformatter last.
+    /// - Throws: ``TranslationError`` `.notInstalled` when no mode serves `pair`.
+    func debugPipeline(_ pair: LanguagePair, input: String) async throws -> [(command: [String], output: String)]
+}

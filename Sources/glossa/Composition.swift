@@ -48,6 +48,9 @@ enum Composition {
     /// (so a busy port or a bad address is reported at once, not after the warm-up).
     struct Serving {
         let service: TranslationService
+        /// The Apertium engine under it, whose analysis modes and pipeline counts APy's
+        /// endpoints show.
+        let apertium: ApertiumEngine
         /// Starts the warm pairs' pipelines, saying so on stderr; returns when they are up, or
         /// after ``prewarmLimit`` (they then go on starting in the background).
         let warmUp: @Sendable () async -> Void
@@ -59,7 +62,7 @@ enum Composition {
         let environment = ProcessInfo.processInfo.environment
         let (apertium, service) = try await build(pipelinesPerPair: nil, environment: environment)
         let pairs = try warmPairs(installed: await apertium.pairs(), environment: environment)
-        return Serving(service: service, warmUp: {
+        return Serving(service: service, apertium: apertium, warmUp: {
             Console.error("starting \(pairs.count) warm Apertium pairs…")
             // Waits until each warm pair has a pipeline up, so the service is ready when it says
             // so; but never longer than `prewarmLimit`: a slow machine still gets a service, and

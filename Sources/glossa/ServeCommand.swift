@@ -13,6 +13,7 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
     var host = "127.0.0.1"
     var port = 8080
     var http = HTTPServerConfiguration()
+    var allowFetch: Set<String> = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -44,6 +45,11 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
                 return serveUsage("--max-connections-per-ip needs a number in 0...1000000 (0: no limit)")
             }
             http.connectionLimitPerAddress = number
+        case "--allow-fetch":
+            guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                return serveUsage("--allow-fetch needs a host name (example.org), several comma-separated, or * for any")
+            }
+            for host in value.split(separator: ",") { allowFetch.insert(host.trimmingCharacters(in: .whitespaces).lowercased()) }
         default:
             return serveUsage("unknown option '\(argument)' for serve")
         }
@@ -55,7 +61,13 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         Console.error("cannot start the translation service: \(error)")
         return 1
     }
-    let server = GlossaServer(service: serving.service, http: http)
+    // APy's analysis endpoints and /stats read the Apertium engine; /translatePage fetches only
+    // from the hosts the operator allowed.
+    var api = ServerAPIConfiguration()
+    api.languageModes = serving.apertium
+    api.pipelines = serving.apertium
+    api.allowedFetchHosts = allowFetch
+    let server = GlossaServer(service: serving.service, http: http, api: api)
     let shown = host.contains(":") ? "[\(host)]" : host
     do {
         try await server.run(host: host, port: port, warmUp: serving.warmUp) { bound in
@@ -73,6 +85,7 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
 let serveHelp = """
     USAGE: glossa serve [--host 127.0.0.1] [--port 8080] [--drain-seconds 20]
                         [--max-connections 1024] [--max-connections-per-ip 256]
+                        [--allow-fetch HOST[,HOST…]]
 
     Runs the HTTP service until SIGTERM or SIGINT, then stops in stages: it stops accepting,
     lets the requests in flight finish for up to --drain-seconds (answers then carry
@@ -84,7 +97,8 @@ let serveHelp = """
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
     API v2 (/v2/translate, /v2/usage, /v2/languages), Apertium APy (/translate with langpair,
-    /listPairs, /identifyLang), AJAX Language API v1 (/ajax/services/language/translate,
+    /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze,
+    /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug), AJAX Language API v1 (/ajax/services/language/translate,
     /detect), Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as
     each result is ready) and pair list (/glossa/v1/pairs), /health, /metrics (Prometheus),
     /openapi.json (every endpoint). A path with no endpoint gets a plain-text 404. In a browser:
@@ -103,6 +117,10 @@ let serveHelp = """
       --max-connections-per-ip N
                       simultaneous connections from one address (default 256; 0: no limit, for
                       use behind a reverse proxy)
+      --allow-fetch HOST
+                      let APy's /translatePage fetch pages from HOST (repeatable, or
+                      comma-separated; * for any host). Default: fetching is off, since a
+                      server that fetches any URL is a way into the network it runs in
       -h, --help      show this help
 
     The address is bound first (a busy port or a bad address fails at once, exit 1), then the

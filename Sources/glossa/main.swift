@@ -14,6 +14,7 @@ let topHelp = """
       detect      detect the language of text
       languages   list the supported languages with localized names
       pairs       list every translation direction, direct or through a pivot
+      modes       list Apertium's analysis modes (analysers, generators, taggers), or export them
       roundtrip   translate back and forth until the text stops changing
       models      install, list and remove neural models (Argos Translate packages)
       serve       run the HTTP service
@@ -33,6 +34,7 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "detect": (DetectCommand.help, DetectCommand.run),
     "languages": (LanguagesCommand.help, LanguagesCommand.run),
     "pairs": (PairsCommand.help, PairsCommand.run),
+    "modes": (ModesCommand.help, ModesCommand.run),
     "roundtrip": (RoundtripCommand.help, RoundtripCommand.run),
     "serve": (ServeEntry.help, ServeEntry.run),
     "models": (ModelsCommand.help, ModelsCommand.run),

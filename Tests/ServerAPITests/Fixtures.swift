@@ -19,6 +19,37 @@ struct PrefixEngine: TranslationEngine {
     func shutdown() async {}
 }
 
+/// Analysis modes that answer as Apertium's would, word by word: the analyser gives
+/// `^w/w<n>$` per word and the deformatter's `^./.<sent>$`, the tagger `^w<n>$`, the generator
+/// strips `^…<tags>$` to the lemma, the dictionary adds an upper-cased translation.
+struct FakeModes: LanguageModeRunning, PipelineReporting {
+    func languageModes() async -> [LanguageModeInfo] {
+        [LanguageModeInfo(kind: .analyzer, key: "eng", name: "eng-morph"), LanguageModeInfo(kind: .tagger, key: "eng", name: "eng-tagger"),
+         LanguageModeInfo(kind: .generator, key: "spa", name: "spa-gener"), LanguageModeInfo(kind: .analyzer, key: "eng-spa", name: "eng-spa-morph"),
+         LanguageModeInfo(kind: .bilingual, key: "eng-spa", name: "eng-spa-autobil")]
+    }
+
+    func runLanguageMode(_ name: String, input: String, as format: LanguageModeInput) async throws -> String {
+        let words = input.split(separator: " ").map(String.init)
+        switch name {
+        case "eng-morph", "eng-spa-morph":
+            return words.map { $0 == "zorblax" ? "^\($0)/*\($0)$" : "^\($0)/\($0)<n>$" }.joined(separator: " ") + "^./.<sent>$"
+        case "eng-tagger": return words.map { "^\($0)<n>$" }.joined(separator: " ") + "^.<sent>$"
+        case "spa-gener":
+            return input.replacing(/\^([^<$]*)[^$]*\$/) { String($0.output.1) }
+        case "eng-spa-autobil":
+            return input.replacing(/\^([^<$]*)([^$]*)\$/) { "^\($0.output.1)\($0.output.2)/\($0.output.1.uppercased())\($0.output.2)$" }
+        default: throw TranslationError(.notInstalled, "No mode \(name).")
+        }
+    }
+
+    func runningPipelines() async -> [String: Int] { ["eng-spa": 1] }
+
+    func debugPipeline(_ pair: LanguagePair, input: String) async throws -> [(command: [String], output: String)] {
+        [(["apertium-deshtml"], input + ".[]"), (["lt-proc", "x.bin"], "^\(input)/\(input)<n>$"), (["apertium-rehtml-noent"], input)]
+    }
+}
+
 /// Words decide the language: `hola` Spanish, `bonjour` French, empty unknown, else English.
 struct WordDetector: LanguageDetector {
     func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
@@ -38,12 +69,12 @@ struct LiveServer {
     let glossa: GlossaServer
 
     static func start(maxBody: Int = 4096, engine: any TranslationEngine = PrefixEngine(),
-                      middleware: [any Middleware] = []) async throws -> LiveServer {
+                      middleware: [any Middleware] = [], api base: ServerAPIConfiguration = ServerAPIConfiguration()) async throws -> LiveServer {
         let service = await TranslationService(engines: [engine], detector: WordDetector())
         var http = HTTPServerConfiguration()
         http.maxBodyBytes = maxBody
         http.drainTimeoutSeconds = 5
-        var api = ServerAPIConfiguration()
+        var api = base
         api.middleware = middleware
         let glossa = GlossaServer(service: service, http: http, api: api)
         return LiveServer(server: try glossa.start(host: "127.0.0.1", port: 0), glossa: glossa)

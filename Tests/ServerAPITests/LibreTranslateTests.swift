@@ -1,4 +1,5 @@
 import HTTPTestSupport
+import ServerAPI
 import Testing
 
 private let form = "application/x-www-form-urlencoded"
@@ -71,7 +72,7 @@ struct LibreTranslateTests {
         let apy = try await live.post("/translate", "langpair=en|es&q=hi", contentType: form)
         #expect(apy.text == #"{"responseData":{"translatedText":"es:hi"},"responseDetails":null,"responseStatus":200}"#)
         let apyGet = try await live.get("/translate?q=hi&source=en&target=es")
-        #expect(apyGet.status == 400 && apyGet.text.contains(#""explanation":"Missing required field langpair.""#))
+        #expect(apyGet.status == 400 && apyGet.text.contains(#""explanation":"Missing argument langpair""#))
         let lt = try await live.post("/translate", "q=hi&source=en&target=es", contentType: form)
         #expect(lt.text == "{\"translatedText\":\"es:hi\"}\n")
         let empty = try await live.post("/translate", "", contentType: form)
@@ -104,7 +105,7 @@ struct LibreTranslateTests {
         let localized = try await live.get("/languages", headers: ["Accept-Language": "es-ES,es;q=0.9"])
         #expect(localized.text.hasPrefix(#"[{"code":"en","name":"inglés","#))
         let settings = try await live.get("/frontend/settings")
-        #expect(settings.text == #"{"apiKeys":false,"charLimit":-1,"filesTranslation":false,"frontendTimeout":500,"keyRequired":false,"language":{"source":{"code":"auto","name":"Auto Detect"},"target":{"code":"en","name":"English"}},"suggestions":false,"supportedFilesFormat":[]}"# + "\n")
+        #expect(settings.text == #"{"apiKeys":false,"charLimit":-1,"filesTranslation":true,"frontendTimeout":500,"keyRequired":false,"language":{"source":{"code":"auto","name":"Auto Detect"},"target":{"code":"en","name":"English"}},"suggestions":false,"supportedFilesFormat":[".txt",".html",".rtf",".docx",".pptx",".xlsx",".odt",".odp",".ods"]}"# + "\n")
         let spec = try #require(try await live.get("/spec").json as? [String: Any])
         #expect(spec["swagger"] as? String == "2.0")
         let specPaths = try #require(spec["paths"] as? [String: [String: Any]])
@@ -119,13 +120,33 @@ struct LibreTranslateTests {
         await live.stop()
     }
 
-    @Test("files and suggestions answer LibreTranslate's own 'disabled' errors")
-    func disabledFeatures() async throws {
-        let live = try await LiveServer.start()
-        let upload = try await live.post("/translate_file", "--x--", contentType: "multipart/form-data; boundary=x")
-        #expect(upload.status == 403 && upload.text == "{\"error\":\"Files translation are disabled on this server.\"}\n")
-        let download = try await live.get("/download_file/abc.txt")
-        #expect(download.status == 400 && download.text == "{\"error\":\"Files translation are disabled on this server.\"}\n")
+    @Test("translate_file keeps the file for download_file; LibreTranslate's errors; suggestions are off")
+    func filesAndSuggestions() async throws {
+        var api = ServerAPIConfiguration()
+        api.documentLimits.maxBytes = 100_000
+        let live = try await LiveServer.start(api: api)
+        func upload(_ fields: [(String, String)], file: (String, String)?) async throws -> RawResponse {
+            var body = fields.map { "--x\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n" }.joined()
+            if let (name, text) = file { body += "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n\r\n\(text)\r\n" }
+            return try await live.post("/translate_file", body + "--x--\r\n", contentType: "multipart/form-data; boundary=x")
+        }
+        let ok = try await upload([("source", "en"), ("target", "es")], file: ("notes.txt", "hello\n\nworld"))
+        let url = try #require((ok.json as? [String: String])?["translatedFileUrl"])
+        // The URL is built from the request's Host, as Flask's url_for(_external=True) builds it.
+        let path = try #require(url.firstRange(of: "/download_file/").map { String(url[$0.lowerBound...]) })
+        #expect(ok.status == 200 && url.hasPrefix("http://") && url.hasSuffix(".notes.txt"), "\(url)")
+        let download = try await live.get(path)
+        #expect(download.status == 200 && download.text == "es:hello\n\nes:world")
+        #expect(download.header("content-disposition") == "attachment; filename=\"notes.txt\"")
+        for (fields, file, error) in [([("target", "es")], ("a.txt", "x"), "Invalid request: missing source parameter"),
+                                      ([("source", "en"), ("target", "es")], nil, "Invalid request: missing file parameter"),
+                                      ([("source", "en"), ("target", "es")], ("a.pdf", "x"), "Invalid request: file format not supported"),
+                                      ([("source", "en"), ("target", "de")], ("a.txt", "x"), "de is not supported")] as [([(String, String)], (String, String)?, String)] {
+            let r = try await upload(fields, file: file)
+            #expect(r.status == 400 && r.text == "{\"error\":\"\(error)\"}\n", "\(error)")
+        }
+        let missing = try await live.get("/download_file/nothing.txt")
+        #expect(missing.status == 400 && missing.text == "{\"error\":\"Invalid filename\"}\n")
         let suggest = try await live.post("/suggest", "q=a&s=b&source=en&target=es", contentType: form)
         #expect(suggest.status == 403 && suggest.text == "{\"error\":\"Suggestions are disabled on this server.\"}\n")
         await live.stop()

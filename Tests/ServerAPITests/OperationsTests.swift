@@ -49,7 +49,11 @@ struct OperationsTests {
         // The protocols' own paths and the pages are among them.
         for path in ["/language/translate/v2", "/ajax/services/language/translate", "/translate", "/listPairs", "/v2/translate",
                      "/detect", "/spec", "/health", "/metrics", "/openapi.json", "/glossa/v1/translate/stream", "/glossa/v1/pairs",
-                     "/", "/overlay.js", "/overlay-demo", "/app.js", "/app.css"] {
+                     "/", "/overlay.js", "/overlay-demo", "/app.js", "/app.css",
+                     "/list", "/translateChain", "/translateDoc", "/translatePage", "/analyze", "/analyse", "/generate", "/perWord",
+                     "/calcCoverage", "/listLanguageNames", "/stats", "/getLocale", "/pipedebug",
+                     "/translate_file", "/download_file/{filename}", "/v2/document", "/v2/document/{document_id}",
+                     "/v2/document/{document_id}/result"] {
             #expect(served[path] != nil, "\(path) is served")
         }
         // Every documented operation answers something other than the router's 404/405 on this server.

@@ -80,6 +80,9 @@ actor PipelinePool<Pipeline: PoolPipeline> {
         pipelines.keys.sorted().map { pipelines[$0]!.processIDs }
     }
 
+    /// Pipelines alive (started and not stopped).
+    func liveCount() -> Int { pipelines.count }
+
     /// Fails waiting callers and stops every pipeline.
     func shutdown() {
         perform(machine.shutdown())

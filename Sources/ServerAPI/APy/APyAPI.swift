@@ -3,59 +3,163 @@ import HTTPServer
 import TranslationCore
 import TranslationService
 
-/// Apertium APy's `/translate`, `/listPairs` and `/identifyLang`, answering in APy's shapes with
-/// ISO 639-3 codes (`eng`, `spa`) and accepting 639-1 too (mounted by ``APyDialect``).
+/// Apertium APy's endpoints, answering in APy's shapes and with APy's messages, with ISO 639-3
+/// codes (`eng`, `spa`) and 639-1 accepted (mounted by ``APyDialect``). Each handler follows
+/// the APy handler of the same name (`apertium_apy/handlers/`), down to the order in which it
+/// reads its parameters, since that order decides which error a request with several problems
+/// gets.
 struct APyAPI: Sendable {
     let service: TranslationService
+    let languages: ServedLanguagesCache
+    let modes: (any LanguageModeRunning)?
+    let stats: APyStats
+    let documents: DocumentService
+    let fetcher: PageFetcher
+
+    /// APy's explanations, verbatim.
+    static let invalidPair = "That pair is invalid, use e.g. eng|spa"
+    static let pairNotInstalled = "That pair is not installed"
+    static let modeNotInstalled = "That mode is not installed"
+
+    /// An APy 400 with `explanation`.
+    static func badRequest(_ explanation: String) -> APIError {
+        .translation(TranslationError(.invalidArgument, explanation))
+    }
+
+    /// A required parameter, or Tornado's `Missing argument NAME`.
+    static func required(_ p: Parameters, _ name: String) throws -> String {
+        guard let value = p.last(name) else { throw APIError.missingParameter(name) }
+        return value
+    }
+
+    // MARK: /translate
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
-        guard let pairText = p.last("langpair") else { throw APIError.missingParameter("langpair") }
-        guard let text = p.last("q") else { throw APIError.missingParameter("q") }
+        let pairText = try Self.required(p, "langpair")
+        let text = try Self.required(p, "q")
+        let (source, target) = try pair(pairText)
+        // Counted as APy counts it: once the pair is read.
+        if let source { stats.noteUse("\(source.apertiumCode)-\(target.apertiumCode)") }
         // APy keeps the last q silently; Glossa never drops input, so more than one is an error.
         guard p.all("q").count == 1 else {
             throw APIError.translation(.invalidArgument("q", given: "\(p.all("q").count) values",
                 accepted: "one q per /translate request (send batches to /language/translate/v2)"))
         }
-        let source: LanguageCode?, target: LanguageCode
-        do { (source, target) = try LangPair.parse(pairText) } catch {
-            throw APIError.translation(TranslationError(.invalidLanguage, "That pair is invalid, use e.g. eng|spa (\((error as? TranslationError)?.message ?? "\(error)"))"))
-        }
         let format = try Self.format(p)
-        // APy marks unknown words (`*`, `#`, `@`) unless markUnknown is no; the engine does it.
-        let marks = !["no", "false", "0"].contains(p.last("markUnknown")?.lowercased() ?? "yes")
-        let result: TranslationResult
-        do {
-            result = try await service.translate([text], from: source, to: target,
-                                                 options: TranslationOptions(format: format, markUnknownWords: marks))[0]
-        } catch let error as TranslationError where [.unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled].contains(error.kind) {
-            throw APIError.translation(TranslationError(error.kind, "That pair is not installed (\(error.message))"))
-        }
+        let marks = Self.marksUnknown(p)
+        let start = ContinuousClock.now
+        let result = try await translateOrRefuse([text], from: source, to: target, options: TranslationOptions(format: format, markUnknownWords: marks))[0]
+        stats.noteTranslation(start: start, characters: text.count)
         var data: [(String, JSON)] = [("translatedText", .string(result.translatedText))]
         if source == nil { data.append(("detectedSourceLanguage", .string(result.source.apertiumCode))) }
-        let body = AjaxEnvelope.success(.object(data))
-        return EndpointResult(response: APyEnvelope.render(body, request: request.http), characters: text.count)
+        return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.object(data)), request: request.http), characters: text.count)
     }
 
-    func listPairs(_ request: RoutedRequest) throws -> EndpointResult {
+    /// `langpair` as APy reads it: exactly two codes split on `|` (else "That pair is invalid");
+    /// codes Glossa cannot read are, as in APy, a pair that is not installed. An empty source
+    /// (`|spa`) detects, as AJAX v1 does: APy would answer that the pair is not installed.
+    func pair(_ text: String) throws -> (LanguageCode?, LanguageCode) {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw Self.badRequest(Self.invalidPair) }
+        guard let target = try? LanguageCode(parsing: String(parts[1])) else { throw Self.badRequest(Self.pairNotInstalled) }
+        if parts[0].isEmpty { return (nil, target) }
+        guard let source = try? LanguageCode(parsing: String(parts[0])) else { throw Self.badRequest(Self.pairNotInstalled) }
+        return (source, target)
+    }
+
+    /// Translates, answering APy's "That pair is not installed" when no route serves the pair.
+    func translateOrRefuse(_ texts: [String], from source: LanguageCode?, to target: LanguageCode,
+                           options: TranslationOptions) async throws -> [TranslationResult] {
+        do {
+            return try await service.translate(texts, from: source, to: target, options: options)
+        } catch let error as TranslationError where [.unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled].contains(error.kind) {
+            throw Self.badRequest(Self.pairNotInstalled)
+        }
+    }
+
+    /// APy's `markUnknown`: marks unless it is `no`, `false` or `0` (any case).
+    static func marksUnknown(_ p: Parameters) -> Bool {
+        ["yes", "true", "1"].contains((p.last("markUnknown") ?? "yes").lowercased())
+    }
+
+    /// APy's `format` (txt, html, html-noent, …) or `deformat`; HTML by default, as APy's is.
+    static func format(_ p: Parameters) throws -> TextFormat {
+        guard let value = p.last("format") ?? p.last("deformat"), !value.isEmpty else { return .html }
+        switch value.lowercased().replacing("apertium-des", with: "") {
+        case "txt", "text", "plain": return .text
+        case "html", "html-noent", "html-alt": return .html
+        default: throw TranslationError.invalidArgument("format", given: value, accepted: "txt, html, html-noent")
+        }
+    }
+
+    // MARK: /list, /listPairs
+
+    func list(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
-        let from = try p.last("src").flatMap { $0.isEmpty ? nil : try LanguageCode(parsing: $0) }
-        let withOldCodes = ["1", "true", "yes"].contains(p.last("include_deprecated_codes")?.lowercased() ?? "")
+        let query = p.last("q") ?? "pairs"
+        let body: JSON
+        switch query {
+        case "pairs":
+            body = AjaxEnvelope.success(.array(try pairs(p)))
+        case "analyzers", "analysers":
+            body = await modeList(.analyzer)
+        case "generators":
+            body = await modeList(.generator)
+        case "taggers", "disambiguators":
+            body = await modeList(.tagger)
+        case "spellers":
+            body = .object([])
+        default:
+            throw Self.badRequest("Expecting q argument to be one of analysers, generators, spellers, disambiguators, or pairs")
+        }
+        return EndpointResult(response: APyEnvelope.render(body, request: request.http))
+    }
+
+    /// The installed pairs, as APy lists them: without `src`, the pairs an engine translates
+    /// directly; with `src`, every language reachable from it (through other languages too,
+    /// as APy's chains reach them and as Glossa's /translate serves them).
+    private func pairs(_ p: Parameters) throws -> [JSON] {
+        let routes = languages.get().routes
+        let selected: [Route]
+        if let src = p.last("src") {
+            let from = try? LanguageCode(parsing: src)
+            selected = routes.filter { from != nil && $0.source.apertiumCode == from!.apertiumCode && $0.target != $0.source }
+        } else {
+            selected = routes.filter { !$0.isPivot }
+        }
+        let deprecated = p.has("include_deprecated_codes")
+        var out: [JSON] = []
         var seen = Set<String>()
-        var pairs: [JSON] = []
-        for route in service.routes() where from == nil || route.source.base == from!.base {
-            var spellings = [(route.source.apertiumCode, route.target.apertiumCode)]
-            if withOldCodes { spellings.append((route.source.bcp47.replacingOccurrences("-", "_"), route.target.bcp47.replacingOccurrences("-", "_"))) }
-            for (s, t) in spellings where seen.insert("\(s)|\(t)").inserted {
-                pairs.append(.object([("sourceLanguage", .string(s)), ("targetLanguage", .string(t))]))
+        for route in selected {
+            let (s, t) = (route.source.apertiumCode, route.target.apertiumCode)
+            guard seen.insert("\(s)|\(t)").inserted else { continue }
+            out.append(.object([("sourceLanguage", .string(s)), ("targetLanguage", .string(t))]))
+            if deprecated {
+                out.append(.object([("sourceLanguage", .string(Self.alpha2(route.source))), ("targetLanguage", .string(Self.alpha2(route.target)))]))
             }
         }
-        return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.array(pairs)), request: request.http))
+        return out
     }
+
+    /// APy's `to_alpha2_code`: the 639-1 code where there is one, the variant kept (`pt_BR`).
+    static func alpha2(_ code: LanguageCode) -> String {
+        let apertium = code.apertiumCode
+        guard let underscore = apertium.firstIndex(of: "_") else { return code.language }
+        return code.language + apertium[underscore...]
+    }
+
+    private func modeList(_ kind: LanguageModeInfo.Kind) async -> JSON {
+        let all = await modes?.languageModes() ?? []
+        return .object(all.filter { $0.kind == kind }.map { ($0.key, .string($0.name)) })
+    }
+
+    // MARK: /identifyLang
 
     func identifyLang(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
-        guard let text = p.last("q"), !text.isEmpty else { throw APIError.missingParameter("q") }
+        let text = try Self.required(p, "q")
+        guard !text.isEmpty else { throw Self.badRequest("Missing q argument") }
         let d = await service.detect([text])[0]
         var scores: [(String, JSON)] = []
         if let language = d.language { scores.append((language.iso639_3, .double(d.confidence))) }
@@ -64,18 +168,4 @@ struct APyAPI: Sendable {
         }
         return EndpointResult(response: APyEnvelope.render(.object(scores), request: request.http))
     }
-
-    /// APy's `format` (txt, html, html-noent, …) or `deformat`; HTML by default, as APy's is.
-    static func format(_ p: Parameters) throws -> TextFormat {
-        guard let value = p.last("format") ?? p.last("deformat"), !value.isEmpty else { return .html }
-        switch value.lowercased() {
-        case "txt", "text", "plain": return .text
-        case "html", "html-noent", "html-alt": return .html
-        default: throw TranslationError.invalidArgument("format", given: value, accepted: "txt, html, html-noent")
-        }
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ a: Character, _ b: Character) -> String { String(map { $0 == a ? b : $0 }) }
 }

@@ -13,9 +13,21 @@ enum APyEnvelope {
     static func errorResponse(for error: APIError) -> HTTPResponse {
         let code = HTTPStatus.code(for: error)
         let body: JSON = .object([("status", .string("error")), ("code", .int(code)),
-                                  ("message", .string(HTTPStatus.reasonPhrase(code))),
-                                  ("explanation", .string(error.message))])
+                                  ("message", .string(reasonPhrase(code))),
+                                  ("explanation", .string(explanation(error)))])
         return jsonResponse(body, status: code, style: JSON.Style(escapeClosingTags: true))
+    }
+
+    /// The explanation APy (Tornado) gives: `Missing argument q` for an absent parameter, and
+    /// the message otherwise.
+    static func explanation(_ error: APIError) -> String {
+        if case .missingParameter(let name) = error.code { return "Missing argument \(name)" }
+        return error.message
+    }
+
+    /// Tornado's reason phrases (Python's `http.client.responses`), which APy writes as `message`.
+    static func reasonPhrase(_ code: Int) -> String {
+        code == 413 ? "Request Entity Too Large" : HTTPStatus.reasonPhrase(code)
     }
 
     static func render(_ body: JSON, request: HTTPRequest) -> HTTPResponse {

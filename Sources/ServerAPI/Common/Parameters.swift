@@ -8,6 +8,8 @@ import HTTPServer
 struct Parameters: Sendable {
     private var values: [String: [String]] = [:]
     private var lists: Set<String> = []
+    /// Files of a `multipart/form-data` body, by field name.
+    private var uploads: [String: [UploadedFile]] = [:]
     /// Whether the body was JSON (LibreTranslate reads only the JSON body then, as Flask does).
     private(set) var fromJSON = false
 
@@ -16,6 +18,9 @@ struct Parameters: Sendable {
 
     /// The last value of `name` (body wins over query), nil when absent.
     func last(_ name: String) -> String? { values[name]?.last }
+
+    /// The last file uploaded as `name` (a multipart body), nil when none was.
+    func file(_ name: String) -> UploadedFile? { uploads[name]?.last }
 
     /// Whether `name` appears at all.
     func has(_ name: String) -> Bool { values[name] != nil }
@@ -32,13 +37,15 @@ struct Parameters: Sendable {
         case .none: return Parameters()
         case .queryAndForm: return try parse(request, json: false)
         case .queryFormOrJSON: return try parse(request, json: true)
+        case .upload: return try parse(request, json: false, multipart: true)
+        case .uploadOrJSON: return try parse(request, json: true, multipart: true)
         }
     }
 
     /// Reads the query and the body. `json` says whether a JSON body is accepted (APy and
     /// AJAX v1 take only query and form).
     /// - Throws: ``APIError`` for an oversize, malformed or non-UTF-8 request.
-    static func parse(_ request: HTTPRequest, json: Bool) throws(APIError) -> Parameters {
+    static func parse(_ request: HTTPRequest, json: Bool, multipart: Bool = false) throws(APIError) -> Parameters {
         if case .tooLarge(let limit) = request.bodyStatus { throw .payloadTooLarge(limit: limit) }
         var parameters = Parameters()
         for (name, value) in try FormDecoding.parse(Array(request.query.utf8), what: "query string") {
@@ -52,8 +59,12 @@ struct Parameters: Sendable {
                 throw .malformedBody(.unsupportedEncoding, "This endpoint takes parameters in the query string or a form body (application/x-www-form-urlencoded), not JSON.")
             }
             try parameters.addJSON(request.body)
+        } else if multipart, contentType.hasPrefix("multipart/form-data") {
+            let form = try MultipartForm.parse(request.body, contentType: request.headers["Content-Type"] ?? "")
+            for (name, value) in form.fields { parameters.add(name, value) }
+            for (name, file) in form.files { parameters.uploads[name, default: []].append(file) }
         } else if contentType.hasPrefix("multipart/") {
-            throw .malformedBody(.unsupportedEncoding, "multipart bodies are not accepted; send application/x-www-form-urlencoded\(json ? " or application/json" : "").")
+            throw .malformedBody(.unsupportedEncoding, "\(contentType.prefix { $0 != ";" }) bodies are not accepted here; send application/x-www-form-urlencoded\(json ? " or application/json" : "").")
         } else {
             for (name, value) in try FormDecoding.parse(request.body, what: "form body") { parameters.add(name, value) }
         }
@@ -114,7 +125,11 @@ enum RequestPeek {
             return true
         }
         let contentType = (request.headers["Content-Type"] ?? "").lowercased()
-        guard !request.body.isEmpty, !contentType.hasPrefix("application/json"), !contentType.hasPrefix("multipart/") else { return false }
+        guard !request.body.isEmpty, !contentType.hasPrefix("application/json") else { return false }
+        if contentType.hasPrefix("multipart/form-data") {
+            guard let form = try? MultipartForm.parse(request.body, contentType: request.headers["Content-Type"] ?? "") else { return false }
+            return form.fields.contains { $0.0 == name }
+        }
         return (try? FormDecoding.parse(request.body, what: "form body"))?.contains { $0.0 == name } ?? false
     }
 }

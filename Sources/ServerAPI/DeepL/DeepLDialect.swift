@@ -7,6 +7,8 @@ import HTTPServer
 enum DeepLDialect {
     static func make(_ context: DialectContext) -> Dialect {
         let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger())
+        let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
+        let key = ParameterDoc("document_key", required: true, "The key the upload answered.")
         return Dialect(
             name: "deepl", title: "DeepL API v2", version: "v2",
             summary: "DeepL's text translation API: point deepl-python (deepl.Translator(key, server_url=URL)) or any DeepL client at the server root. JSON or form bodies; the key in Authorization: DeepL-Auth-Key.",
@@ -39,6 +41,25 @@ enum DeepLDialect {
                     success: "[{\"language\", \"name\", \"supports_formality\"? (targets)}], sorted by code.")) {
                     try api.languages($0)
                 },
+                Endpoint("deepl_document_upload", ["POST"], "/v2/document", input: .uploadOrJSON,
+                         maxBodyBytes: context.documentService.maxBytes + (1 << 20), docs: EndpointDocs(
+                    summary: "DeepL: upload a document to translate (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods)",
+                    parameters: [ParameterDoc("file", required: true, "The document (multipart)."),
+                                 ParameterDoc("target_lang", required: true, "Target language."),
+                                 ParameterDoc("source_lang", "Source language; detected when omitted."),
+                                 ParameterDoc("filename", "Name for the download.")],
+                    success: "{\"document_id\", \"document_key\"}.")) { try await documents.upload($0) },
+                Endpoint("deepl_document_status", ["GET", "POST"], "/v2/document/{document_id}", input: .queryFormOrJSON, docs: EndpointDocs(
+                    summary: "DeepL: a document's status",
+                    parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
+                    success: "{\"document_id\", \"status\": queued|translating|done|error, \"seconds_remaining\"?, \"billed_characters\"?, \"error_message\"?}; 404 when unknown.")) {
+                    try documents.status($0)
+                },
+                Endpoint("deepl_document_result", ["GET", "POST"], "/v2/document/{document_id}/result", input: .queryFormOrJSON, docs: EndpointDocs(
+                    summary: "DeepL: download the translated document (once)",
+                    parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
+                    success: "The document; 503 {\"message\": \"Document translation is not done\"} before it is; 404 when unknown or downloaded.",
+                    successType: "application/octet-stream")) { try documents.result($0) },
             ],
             errors: ErrorEnvelope(render: DeepLError.response, documentation: [
                 (400, "{\"message\": \"…\"}: a missing or invalid parameter (DeepL's messages)."),

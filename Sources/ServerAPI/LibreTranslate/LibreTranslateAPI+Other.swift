@@ -49,8 +49,8 @@ extension LibreTranslateAPI {
             ("apiKeys", .bool(false)),
             ("keyRequired", .bool(false)),
             ("suggestions", .bool(false)),
-            ("filesTranslation", .bool(false)),
-            ("supportedFilesFormat", .array([])),
+            ("filesTranslation", .bool(true)),
+            ("supportedFilesFormat", .array(LibreTranslateFiles.extensions.map(JSON.string))),
             ("language", .object([
                 ("source", .object([("code", .string("auto")), ("name", .string("Auto Detect"))])),
                 ("target", .object([("code", .string(target?.code ?? "en")),
@@ -69,5 +69,4 @@ extension LibreTranslateAPI {
     }
 
     /// Glossa does not translate files yet: LibreTranslate's answer when file translation is off.
-    static let filesDisabled = "Files translation are disabled on this server."
 }

@@ -9,6 +9,7 @@ enum LibreTranslateDialect {
     static func make(_ context: DialectContext) -> Dialect {
         let api = LibreTranslateAPI(service: context.service, languages: context.languages)
         let documents = context.documents
+        let files = LibreTranslateFiles(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
         let key = ParameterDoc("api_key", "API key.")
         return Dialect(
             name: "libretranslate", title: "LibreTranslate", version: "1.9.6",
@@ -43,20 +44,16 @@ enum LibreTranslateDialect {
                     summary: "LibreTranslate: its endpoints as a Swagger 2.0 document", success: "Swagger 2.0 JSON.")) { _ in
                     EndpointResult(response: LibreTranslateOutput.render(documents.swagger("libretranslate")))
                 },
-                Endpoint("libretranslate_translate_file", ["POST"], "/translate_file", docs: EndpointDocs(
-                    summary: "LibreTranslate: translate a file (not yet: answers that file translation is disabled)",
+                Endpoint("libretranslate_translate_file", ["POST"], "/translate_file", input: .uploadOrJSON,
+                         maxBodyBytes: context.documentService.maxBytes + (1 << 20), docs: EndpointDocs(
+                    summary: "LibreTranslate: translate a file (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods), kept for download",
                     parameters: [ParameterDoc("file", required: true, "The file (multipart)."), ParameterDoc("source", required: true, "Source code or auto."),
                                  ParameterDoc("target", required: true, "Target code."), key],
-                    success: "{\"translatedFileUrl\"} once documents are translated; until then 403.")) { _ in
-                    throw APIError.forbidden(LibreTranslateAPI.filesDisabled)
-                },
+                    success: "{\"translatedFileUrl\": \"http://HOST/download_file/ID.NAME\"}.")) { try await files.translateFile($0) },
                 Endpoint("libretranslate_download_file", ["GET"], "/download_file/{filename}", docs: EndpointDocs(
-                    summary: "LibreTranslate: download a translated file (not yet: answers that file translation is disabled)",
+                    summary: "LibreTranslate: download a translated file",
                     parameters: [ParameterDoc("filename", inPath: true, "The name from translatedFileUrl.")],
-                    success: "The file.", successType: "application/octet-stream")) { _ in
-                    // LibreTranslate answers this one 400, not 403.
-                    throw APIError.translation(TranslationError(.invalidArgument, LibreTranslateAPI.filesDisabled))
-                },
+                    success: "The file.", successType: "application/octet-stream")) { try files.downloadFile($0) },
                 Endpoint("libretranslate_suggest", ["POST"], "/suggest", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: suggest a better translation (suggestions are off: 403)",
                     parameters: [ParameterDoc("q", required: true, "Original text."), ParameterDoc("s", required: true, "Suggested translation."),

@@ -116,6 +116,8 @@ enum OpenAPIDocument {
         case .none: types = ["multipart/form-data"]
         case .queryAndForm: types = ["application/x-www-form-urlencoded"]
         case .queryFormOrJSON: types = ["application/x-www-form-urlencoded", "application/json"]
+        case .upload: types = ["multipart/form-data", "application/x-www-form-urlencoded"]
+        case .uploadOrJSON: types = ["multipart/form-data", "application/x-www-form-urlencoded", "application/json"]
         }
         return .object([
             ("required", .bool(!required.isEmpty)),

@@ -1,3 +1,4 @@
+import TranslationCore
 import TranslationService
 import HTTPServer
 
@@ -48,4 +49,16 @@ struct DialectContext: Sendable {
     let documents: APIDocuments
     /// The served languages and routes, computed once (LibreTranslate and DeepL list and check them).
     let languages: ServedLanguagesCache
+    /// Document translation, shared by every dialect's document endpoints.
+    let documentService: DocumentService
+    /// Translated documents waiting for download (LibreTranslate, DeepL).
+    let documentJobs: DocumentJobs
+    /// The engine's analysis modes (APy's /analyze, /generate, /perWord, /calcCoverage); nil: none.
+    let languageModes: (any LanguageModeRunning)?
+    /// The engine's pipeline counts and stage-by-stage runs (APy's /stats, /pipedebug); nil: none.
+    let pipelines: (any PipelineReporting)?
+    /// APy's /stats counters.
+    let apyStats: APyStats
+    /// Page fetches for APy's /translatePage, from allowed hosts only.
+    let fetcher: PageFetcher
 }

@@ -10,6 +10,11 @@ enum ParameterInput: Sendable {
     case queryAndForm
     /// The query string and a form or JSON body (see ``Parameters``).
     case queryFormOrJSON
+    /// As ``queryAndForm``, and a `multipart/form-data` body with files (APy's /translateDoc).
+    case upload
+    /// As ``queryFormOrJSON``, and a `multipart/form-data` body with files (LibreTranslate's
+    /// /translate_file, DeepL's /v2/document).
+    case uploadOrJSON
 }
 
 /// One route: its methods, path pattern and handler, and the documentation it brings to the
@@ -29,12 +34,14 @@ struct Endpoint: Sendable {
     let claims: (@Sendable (HTTPRequest) -> Bool)?
     /// Its OpenAPI description.
     let docs: EndpointDocs
+    /// A body limit above the server's default, for uploads (documents); nil: the default.
+    let maxBodyBytes: Int?
     /// The handler: decodes, calls the service, encodes. A thrown error is rendered in the
     /// dialect's envelope.
     let handle: @Sendable (RoutedRequest) async throws -> EndpointResult
 
     init(_ name: String, _ methods: [String], _ path: String, input: ParameterInput = .none,
-         claims: (@Sendable (HTTPRequest) -> Bool)? = nil, docs: EndpointDocs,
+         claims: (@Sendable (HTTPRequest) -> Bool)? = nil, maxBodyBytes: Int? = nil, docs: EndpointDocs,
          handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) {
         self.name = name
         self.methods = methods
@@ -42,6 +49,7 @@ struct Endpoint: Sendable {
         self.input = input
         self.claims = claims
         self.docs = docs
+        self.maxBodyBytes = maxBodyBytes
         self.handle = handle
     }
 }

@@ -1,0 +1,72 @@
+import Documents
+import GlossaWire
+import HTTPServer
+import TranslationCore
+
+/// DeepL's document API: `POST /v2/document` uploads and starts a translation, answering
+/// `{document_id, document_key}`; `/v2/document/{id}` tells its status; `/v2/document/{id}/result`
+/// gives the translated file once, then forgets it (DeepL's mock and service do the same).
+struct DeepLDocuments: Sendable {
+    let documents: DocumentService
+    let jobs: DocumentJobs
+    let languages: ServedLanguagesCache
+
+    func upload(_ request: RoutedRequest) async throws -> EndpointResult {
+        let p = try request.parameters()
+        let catalog = DeepLCatalog(languages.get())
+        guard let targetText = p.last("target_lang"), !targetText.isEmpty else { throw APIError.missingParameter("target_lang") }
+        guard let target = DeepLCodes.language(targetText), catalog.isTarget(target) else { throw DeepLTranslateRequest.unsupported("target_lang") }
+        var source: LanguageCode?
+        if let sourceText = p.last("source_lang"), !sourceText.isEmpty {
+            guard let s = DeepLCodes.language(sourceText), catalog.isSource(s) else { throw DeepLTranslateRequest.unsupported("source_lang") }
+            guard s.language != target.language else { throw Self.bad("Source and target language are equal.") }
+            source = s
+        }
+        guard let file = p.file("file"), !file.bytes.isEmpty else { throw Self.bad("Invalid file data.") }
+        guard file.bytes.count <= documents.maxBytes else { throw APIError.payloadTooLarge(limit: documents.maxBytes) }
+        // What cannot be read is refused now, not reported later as a failed job.
+        if case .failure(let error) = DocumentTranslator.identify(file.bytes) { throw Self.bad("Invalid file data: \(error.message)") }
+        let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
+        let (documents, from) = (self.documents, source)
+        jobs.start(id: id, key: key, name: p.last("filename") ?? file.fileName) {
+            try await documents.translate(file.bytes, from: from, to: target).document
+        }
+        return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))
+    }
+
+    func status(_ request: RoutedRequest) throws -> EndpointResult {
+        let p = try request.parameters()
+        let id = request.pathParameters["document_id"] ?? ""
+        guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
+        guard let (status, _) = jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        var body: [(String, JSON)] = [("document_id", .string(id))]
+        switch status {
+        case .translating:
+            body += [("status", .string("translating")), ("seconds_remaining", .int(1))]
+        case .done(_, _, let characters):
+            body += [("status", .string("done")), ("seconds_remaining", .int(0)), ("billed_characters", .int(characters))]
+        case .failed(let message):
+            body += [("status", .string("error")), ("error_message", .string(message)), ("message", .string(message))]
+        }
+        return EndpointResult(response: Self.json(.object(body)))
+    }
+
+    func result(_ request: RoutedRequest) throws -> EndpointResult {
+        let p = try request.parameters()
+        let id = request.pathParameters["document_id"] ?? ""
+        guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
+        guard let (status, name) = jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        guard case .done(let bytes, let format, _) = status else {
+            return EndpointResult(response: jsonResponse(.object([("message", .string("Document translation is not done"))]), status: 503,
+                                                         contentType: "application/json"))
+        }
+        jobs.remove(id)
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": format.mimeType,
+                                                           "Content-Disposition": "attachment; filename=\"\(name)\""], body: bytes)
+        return EndpointResult(response: response)
+    }
+
+    static func bad(_ message: String) -> APIError { .translation(TranslationError(.invalidArgument, message)) }
+
+    static func json(_ body: JSON) -> HTTPResponse { jsonResponse(body, contentType: "application/json") }
+}

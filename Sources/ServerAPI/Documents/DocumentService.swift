@@ -1,0 +1,80 @@
+import Synchronization
+import Documents
+import TranslationCore
+import TranslationService
+
+/// Documents as a capability of the server: every dialect's document endpoint (APy's
+/// `/translateDoc`, LibreTranslate's `/translate_file`, DeepL's `/v2/document`) translates
+/// through this one, and each renders the result and the errors in its own way.
+struct DocumentService: Sendable {
+    let service: TranslationService
+    let translator: DocumentTranslator
+    /// Documents translated at once; more wait (APy's `--max-doc-pipes`, 3 by default).
+    let slots: AsyncLimiter
+
+    init(service: TranslationService, limits: DocumentTranslator.Limits, concurrent: Int) {
+        self.service = service
+        self.translator = DocumentTranslator(limits: limits)
+        self.slots = AsyncLimiter(limit: concurrent)
+    }
+
+    /// The largest upload accepted, in bytes.
+    var maxBytes: Int { translator.limits.maxBytes }
+
+    /// Translates `bytes` from `source` (nil: detected once from the document's text) into `target`.
+    /// - Throws: ``DocumentError``, ``TranslationError``.
+    func translate(_ bytes: [UInt8], from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,
+                   progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
+        // Fail fast on what cannot be read, before waiting for a slot.
+        _ = try DocumentTranslator.identify(bytes).get()
+        var from = source
+        if from == nil {
+            let detection = await service.detect([try translator.sampleText(bytes)])[0]
+            guard let language = detection.language else {
+                throw TranslationError(.unableToIdentifyLanguage, "Could not identify the document's language; give the source language.")
+            }
+            from = language
+        }
+        let resolved = from!
+        let service = self.service
+        let document = try await slots.run {
+            try await translator.translate(bytes, translate: { texts, format in
+                try await service.translate(texts, from: resolved, to: target,
+                                            options: TranslationOptions(format: format, markUnknownWords: markUnknownWords)).map(\.translatedText)
+            }, progress: progress)
+        }
+        return (document, resolved)
+    }
+}
+
+/// At most `limit` bodies run at once; others wait in order (never blocking a thread).
+final class AsyncLimiter: Sendable {
+    private let state: Mutex<(free: Int, waiting: [CheckedContinuation<Void, Never>])>
+
+    init(limit: Int) { state = Mutex((max(1, limit), [])) }
+
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    private func acquire() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { s -> Bool in
+                if s.free > 0 { s.free -= 1; return true }
+                s.waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    private func release() {
+        let next = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            if s.waiting.isEmpty { s.free += 1; return nil }
+            return s.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}

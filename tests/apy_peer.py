@@ -1,0 +1,88 @@
+"""Debian's apertium-apy as a differential peer: started by the tests on 127.0.0.1 over the
+same pairs and the same analysis modes as Glossa (Glossa writes them with `glossa modes
+--export`), stopped by PID."""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+APY = shutil.which("apertium-apy")
+LANG_NAMES = "/usr/share/apertium-apy/langNames.db"
+MODES = "/usr/share/apertium/modes"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Peer:
+    """One running apertium-apy."""
+
+    def __init__(self, export_dir: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        args = [APY, "-p", str(self.port), "-s", export_dir]
+        if os.path.exists(LANG_NAMES):
+            args += ["-l", LANG_NAMES]
+        # -j1 (one process) keeps one set of pipelines, so its /stats counts every request.
+        self.proc = subprocess.Popen(args + ["-j", "1", MODES], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     env={**os.environ, "LC_ALL": "C.UTF-8"})
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"apertium-apy exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                urllib.request.urlopen(self.url + "/listPairs", timeout=5).read()
+                return
+            except (urllib.error.URLError, ConnectionError, socket.timeout):
+                time.sleep(0.5)
+        self.stop()
+        raise AssertionError("apertium-apy did not answer within 120 s")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+def request(base: str, path: str, data: dict | None = None, headers: dict | None = None,
+            files: dict | None = None, timeout: float = 120):
+    """(status, parsed JSON or raw bytes, content type) for GET path, or POST form/multipart."""
+    body, hdrs = None, dict(headers or {})
+    if files is not None:
+        boundary = "glossa-test-boundary-7f3a"
+        parts = []
+        for name, value in (data or {}).items():
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+        for name, (filename, content) in files.items():
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                         f'Content-Type: application/octet-stream\r\n\r\n'.encode() + content + b"\r\n")
+        body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+        hdrs["Content-Type"] = f"multipart/form-data; boundary={boundary}"
+    elif data is not None:
+        body = urllib.parse.urlencode(data).encode()
+        hdrs["Content-Type"] = "application/x-www-form-urlencoded"
+    req = urllib.request.Request(base + path, data=body, headers=hdrs)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            status, raw, ctype = r.status, r.read(), r.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as e:
+        status, raw, ctype = e.code, e.read(), e.headers.get("Content-Type", "")
+    if "json" in ctype:
+        try:
+            return status, json.loads(raw.decode("utf-8")), ctype
+        except ValueError:
+            pass
+    return status, raw, ctype

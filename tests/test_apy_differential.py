@@ -1,0 +1,223 @@
+"""Differential tests: Debian's apertium-apy and Glossa, started here on 127.0.0.1 over the same
+pairs and analysis modes, get the same requests; their answers must be equal as JSON (byte
+formatting may differ), errors included, for every endpoint and every installed pair.
+
+Where they differ on purpose, the test says so and checks Glossa's answer instead (each is in
+the README): several q (APy keeps the last), perWord's deformatter dot, /pipedebug (APy 500s),
+a request without a file (APy 500s)."""
+import http.server
+import pathlib
+import re
+import socketserver
+import subprocess
+import threading
+import urllib.parse
+
+import pytest
+
+import apy_peer
+import documents_support
+from apy_peer import request
+from glossa_server import Server, glossa_binary, require_serve
+
+FLORES = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "flores200-dev"
+FALLBACK = "The house is red. Good morning, my friend."
+
+pytestmark = pytest.mark.skipif(apy_peer.APY is None, reason="Debian's apertium-apy is not installed (make deps-test installs it)")
+
+
+@pytest.fixture(scope="module")
+def peers(tmp_path_factory):
+    binary = glossa_binary()
+    require_serve(binary)
+    export = tmp_path_factory.mktemp("apy-modes")
+    subprocess.run([binary, "modes", "--export", str(export)], check=True, timeout=120)
+    apy = apy_peer.Peer(str(export))
+    glossa = Server(binary, "--allow-fetch", "127.0.0.1")
+    yield apy, glossa
+    apy.stop()
+    assert glossa.stop() == 0
+
+
+def both(peers, path, **kwargs):
+    apy, glossa = peers
+    return request(apy.url, path, **kwargs), request(glossa.url, path, **kwargs)
+
+
+def same(peers, path, **kwargs):
+    """Asserts equal statuses and equal JSON; returns Glossa's answer."""
+    (s1, b1, _), (s2, b2, _) = both(peers, path, **kwargs)
+    assert (s2, b2) == (s1, b1), f"{path}: APy {s1} {b1!r:.600} / Glossa {s2} {b2!r:.600}"
+    return b2
+
+
+def installed_pairs(peers):
+    _, body, _ = request(peers[0].url, "/listPairs")
+    return sorted({(p["sourceLanguage"], p["targetLanguage"]) for p in body["responseData"]})
+
+
+def sentence(code: str) -> str:
+    base = code.split("_")[0]
+    aliases = {"hbs": "hrv", "zlm": "zsm", "nor": "nob"}
+    for name in (base, aliases.get(base, "")):
+        found = sorted(FLORES.glob(f"{name}_*.dev")) if name else []
+        if found:
+            return found[0].read_text(encoding="utf-8").splitlines()[0]
+    return FALLBACK
+
+
+# APy's mode_search.py finds a mode only when each code is `[a-z]{2,3}(_[A-Za-z0-9]+)?`, so it never
+# sees modes such as eng-cat_valencia_uni_iec2017 (two suffixes). Glossa lists and serves every
+# installed mode; the comparison leaves out the ones APy cannot name.
+APY_CODE = re.compile(r"[a-z]{2,3}(_[A-Za-z0-9]+)?")
+
+
+def apy_can_name(key: str) -> bool:
+    return all(APY_CODE.fullmatch(code) for code in key.split("-"))
+
+
+def test_pair_and_mode_lists_are_apys(peers):
+    (s1, apy, _), (s2, ours, _) = both(peers, "/listPairs")
+    assert s1 == s2 == 200
+    as_set = lambda body: sorted({(p["sourceLanguage"], p["targetLanguage"]) for p in body["responseData"]
+                                  if apy_can_name(p["sourceLanguage"] + "-" + p["targetLanguage"])})
+    assert as_set(ours) == as_set(apy)
+    assert {k: v for k, v in ours.items() if k != "responseData"} == {k: v for k, v in apy.items() if k != "responseData"}
+    (_, apy, _), (_, ours, _) = both(peers, "/list?q=pairs&include_deprecated_codes=1")
+    assert as_set(ours) == as_set(apy)
+    for q in ["analyzers", "analysers", "generators", "taggers", "disambiguators", "spellers"]:
+        (s1, apy, _), (s2, ours, _) = both(peers, f"/list?q={q}")
+        assert s1 == s2 == 200
+        assert {k: v for k, v in ours.items() if apy_can_name(k)} == apy, q
+    same(peers, "/list?q=nonsense")
+
+
+@pytest.mark.parametrize("options", ["", "&markUnknown=no&format=txt"])
+def test_every_installed_pair_translates_as_apy_does(peers, options):
+    differing = []
+    for source, target in installed_pairs(peers):
+        path = f"/translate?langpair={source}|{target}&q=" + urllib.parse.quote(sentence(source)) + options
+        (s1, b1, _), (s2, b2, _) = both(peers, path)
+        if (s1, b1) != (s2, b2):
+            differing.append(f"{source}-{target}: APy {s1} {b1!r:.300} / Glossa {s2} {b2!r:.300}")
+    assert not differing, f"{len(differing)} pairs differ:\n" + "\n".join(differing)
+
+
+TRANSLATE_ERRORS = [
+    "/translate?q=a", "/translate?langpair=eng|spa", "/translate?langpair=engspa&q=a", "/translate?langpair=eng-spa&q=a",
+    "/translate?langpair=eng|spa|cat&q=a", "/translate?langpair=eng|xxx&q=a", "/translate?langpair=xx|yy&q=a",
+    "/translate?langpair=eng|spa&q=", "/translateChain?q=a", "/translateChain?langpairs=eng&q=a",
+    "/translateChain?langpairs=eng|eng&q=a", "/translateChain?langpairs=eng|spa|xxx&q=a", "/translateChain?langpairs=eng|xxx&q=a",
+    "/translateChain?langpairs=eng|spa|cat&q=The+house", "/translateChain?langpairs=eng|spa|cat",
+    "/analyze?lang=eng", "/analyze?q=a", "/analyze?lang=xxx&q=a", "/analyse?lang=en&q=The+houses+are+red",
+    "/generate?lang=spa", "/generate?lang=xxx&q=^a<n>$", "/calcCoverage?lang=eng", "/calcCoverage?lang=eng&q=",
+    "/calcCoverage?lang=xxx&q=a", "/perWord?lang=eng&q=a", "/perWord?lang=eng&modes=morph+nonsense&q=a",
+    "/perWord?lang=xxx&modes=morph&q=a", "/perWord?lang=xxx&modes=tagger&q=a", "/getLocale",
+    "/translatePage?url=x", "/translatePage?langpair=eng|xxx&url=x", "/translatePage?langpair=eng|spa",
+    "/translateDoc?file=x", "/translateDoc?langpair=eng|xxx",
+]
+
+
+@pytest.mark.parametrize("path", TRANSLATE_ERRORS)
+def test_answers_and_errors_are_apys(peers, path):
+    same(peers, path)
+
+
+MORPHOLOGY = [
+    "/analyze?lang=eng&q=The+houses+are+red.+Zorblax+is+here", "/analyze?lang=spa&q=Las+casas+son+rojas",
+    "/analyze?lang=eng-spa&q=I+saw+it", "/analyze?lang=cat&q=Bon+dia", "/analyze?lang=eng&q=a/b+^c$+[d]",
+    "/generate?lang=spa&q=^casa<n><f><pl>$^ser<vbser><pri><p3><sg>$", "/generate?lang=spa&q=casa<n><f><pl>",
+    "/generate?lang=eng-spa&q=^gato<n><m><pl>$+^zorblax<n><m><sg>$", "/generate?lang=cat&q=^casa<n><f><pl>$",
+    "/calcCoverage?lang=eng&q=The+houses+xyzzy", "/calcCoverage?lang=spa&q=La+casa+es+roja.",
+    "/perWord?lang=eng&modes=morph+tagger&q=The+houses+are+red.", "/perWord?lang=eng&modes=morph&q=I+saw+it.",
+    "/perWord?lang=eng-spa&modes=biltrans+translate&q=The+houses+are+red.", "/perWord?lang=spa&modes=tagger&q=La+casa.",
+]
+
+
+@pytest.mark.parametrize("path", MORPHOLOGY)
+def test_morphology_is_apys(peers, path):
+    same(peers, path)
+
+
+@pytest.mark.parametrize("header", ["nb-NO,en;q=0.8", "es", "en-US, en;q=0.9, *;q=0.5", ""])
+def test_get_locale_is_apys(peers, header):
+    same(peers, "/getLocale", headers={"Accept-Language": header})
+
+
+@pytest.mark.parametrize("path", ["/listLanguageNames?locale=en&languages=eng+spa+cat+por+glg",
+                                  "/listLanguageNames?locale=es&languages=en+es+ca", "/listLanguageNames?locale=xx&languages=en",
+                                  "/listLanguageNames?locale=en&languages=zzz"])
+def test_language_names_are_apys(peers, path):
+    same(peers, path)
+
+
+def test_documents_as_apy_answers_them(peers, tmp_path):
+    form = {"langpair": "eng|spa"}
+    same(peers, "/translateDoc", data={"langpair": "eng|xxx"}, files={"file": ("a.txt", b"Hello")})
+    same(peers, "/translateDoc", data={"langpair": "engspa"}, files={"file": ("a.txt", b"Hello")})
+    same(peers, "/translateDoc", data=form, files={"file": ("a.pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")})
+    same(peers, "/translateDoc", data=form, files={"file": ("a.png", documents_support.tiny_png())})
+    text = b"The house is red.\n\nGood morning, my friend.\n"
+    (s1, b1, _), (s2, b2, t2) = both(peers, "/translateDoc", data=form, files={"file": ("a.txt", text)})
+    assert s1 == s2 == 200 and b2 == b1, (b1, b2)
+    assert t2.startswith("text/plain")
+    # APy answers a request without a file with a 500; Glossa names the missing argument.
+    s, body, _ = request(peers[1].url, "/translateDoc", data=form, files={})
+    assert s == 400 and body["explanation"] == "Missing argument file"
+
+
+class _Page(http.server.BaseHTTPRequestHandler):
+    body = ('<html><head><title>The house</title></head><body><p>The red house is <b>very</b> old.</p>'
+            '<a href="/next.html">Next page</a> <img src="img/a.png"> &amp; caf&eacute; &#150; x\u00ady</body></html>').encode()
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_translate_page_fetches_only_allowed_hosts(peers):
+    with socketserver.TCPServer(("127.0.0.1", 0), _Page) as httpd:
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        try:
+            port = httpd.server_address[1]
+            same(peers, f"/translatePage?langpair=eng|spa&url=http://127.0.0.1:{port}/page.html")
+            same(peers, f"/translatePage?langpair=eng|spa&url=127.0.0.1:{port}/page.html")
+            # localhost is not an allowed host (only 127.0.0.1 is): APy fetches whatever it is
+            # given; Glossa refuses at once, in APy's envelope.
+            (s1, _, _), (s, body, _) = both(peers, f"/translatePage?langpair=eng|spa&url=http://localhost:{port}/")
+            assert s1 == 200
+            assert s == 403 and body["status"] == "error" and "localhost" in body["explanation"] and "--allow-fetch" in body["explanation"]
+        finally:
+            httpd.shutdown()
+
+
+def test_several_q_keep_every_text(peers):
+    (s1, b1, _), (s2, b2, _) = both(peers, "/translate?langpair=eng|spa&q=dog&q=cat")
+    assert s1 == 200 and b1["responseData"]["translatedText"] == "Gato"   # APy drops the first q
+    assert s2 == 400 and "q" in b2["explanation"]                          # Glossa refuses to drop any
+
+
+def test_stats_count_what_both_served(peers):
+    def snapshot():
+        (s1, apy, _), (s2, ours, _) = both(peers, "/stats")
+        assert s1 == s2 == 200
+        a, g = apy["responseData"], ours["responseData"]
+        assert set(g) == set(a) and set(g["periodStats"]) == set(a["periodStats"])
+        return a, g
+    before = snapshot()
+    for path in ["/translate?langpair=eng|spa&q=The+red+house", "/translate?langpair=spa|cat&q=La+casa", "/translate?langpair=eng|xxx&q=a",
+                 "/translateChain?langpairs=eng|spa|cat&q=The+house", "/translate?langpair=eng|spa&q="]:
+        same(peers, path)
+    after = snapshot()
+    def delta(i):
+        (a0, g0), (a1, g1) = before, after
+        pick = (a0, a1) if i == 0 else (g0, g1)
+        uses = {k: v - pick[0]["useCount"].get(k, 0) for k, v in pick[1]["useCount"].items() if v != pick[0]["useCount"].get(k, 0)}
+        return uses, {k: pick[1]["periodStats"][k] - pick[0]["periodStats"][k] for k in ("requests", "totChars")}
+    assert delta(1) == delta(0) == ({"eng-spa": 3, "spa-cat": 2}, {"requests": 4, "totChars": 13 + 7 + 9})
+    assert after[1]["runningPipes"].get("eng-spa", 0) >= 1 and after[1]["holdingPipes"] == 0
