@@ -1,7 +1,8 @@
-// The Glossa web app: loads what the service offers, then starts the three views.
+// The Glossa web app: loads what the service offers, then starts the four views.
 // Plain ES modules served by Glossa itself: no framework, no build step, nothing from the network.
 import { Batch } from "./js/batch.js";
 import { Catalog } from "./js/catalog.js";
+import { Documents } from "./js/documents.js";
 import { Editor } from "./js/editor.js";
 import { RoundTrip } from "./js/roundtrip.js";
 import { $, Status, setUpTabs } from "./js/ui.js";
@@ -25,6 +26,7 @@ async function start() {
   }
   views["view-editor"] = new Editor(catalog);
   views["view-batch"] = new Batch(catalog);
+  views["view-documents"] = new Documents(catalog);
   views["view-roundtrip"] = new RoundTrip(catalog);
   const show = setUpTabs(document.querySelector('[role="tablist"]'), (id) => {
     shown = id;
