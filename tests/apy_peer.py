@@ -13,6 +13,9 @@ import urllib.parse
 import urllib.request
 
 APY = shutil.which("apertium-apy")
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# APy 0.11.7 listens on every interface; this launcher binds it to 127.0.0.1 (see its docstring).
+LOOPBACK = os.path.join(REPO, "bench", "apy_loopback.py")
 LANG_NAMES = "/usr/share/apertium-apy/langNames.db"
 MODES = "/usr/share/apertium/modes"
 
@@ -29,7 +32,8 @@ class Peer:
     def __init__(self, export_dir: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = [APY, "-p", str(self.port), "-s", export_dir]
+        # Debian's python3, where apertium_apy is installed (not the test venv's).
+        args = ["/usr/bin/python3", LOOPBACK, "-p", str(self.port), "-s", export_dir]
         if os.path.exists(LANG_NAMES):
             args += ["-l", LANG_NAMES]
         # -j1 (one process) keeps one set of pipelines, so its /stats counts every request.
