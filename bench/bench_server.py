@@ -6,11 +6,17 @@ pair (eng-spa), the same sentences and the same requests, both on 127.0.0.1, in 
 - paragraphs (8 sentences each) through `/translate`: characters/s;
 - batches of 32 sentences: Glossa's Google v2 POST with 32 `q`, APy's `/translate` with the 32
   sentences as one newline-separated text (APy has no batch call): characters/s;
-- the raw `apertium eng-spa` pipeline on the same paragraphs, for words/s against Glossa's.
+- the raw `apertium eng-spa` pipeline on the same paragraphs, for words/s against Glossa's;
+- documents: the same 200-paragraph docx (FLORES sentences, made with python-docx) sent to both
+  servers' APy `/translateDoc` at concurrency 4: documents/s;
+- morphology: APy `/analyze?lang=eng` on a paragraph at concurrency 4, both serving the same
+  analysis modes (Glossa's, written out with `glossa modes --export` for APy's `-s`): requests/s.
 
 APy runs in its default configuration (-j1) and with two server processes (-j2); the best of the
 two is "APy best". Load comes from one process per connection (no shared GIL), keep-alive.
-BENCH_SECONDS sets the seconds per measurement (default 5)."""
+APy's document translation runs `apertium -f docx` per document, at most `--max-doc-pipes` (3)
+at once; at concurrency 4 that limit does not bind. BENCH_SECONDS sets the seconds per
+measurement (default 5)."""
 import http.client
 import json
 import multiprocessing
@@ -34,9 +40,36 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 LEVELS = [1, 4, 16]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8"}
 
+DOCX = b""
 SENTENCES = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
 PARAGRAPHS = [" ".join(SENTENCES[i:i + 8]) for i in range(0, 8 * 40, 8)]
 BATCHES = [SENTENCES[i:i + 32] for i in range(0, 32 * 12, 32)]
+
+
+MODES = pathlib.Path(tempfile.mkdtemp(prefix="glossa-bench-modes-"))
+
+
+def docx_bytes(paragraphs: int = 200) -> bytes:
+    """A docx of `paragraphs` FLORES sentences, a third of them with a bold run."""
+    import io
+
+    import docx
+    d = docx.Document()
+    for i in range(paragraphs):
+        p = d.add_paragraph(SENTENCES[i] + " ")
+        if i % 3 == 0:
+            p.add_run(SENTENCES[i + 1].split(" ")[0]).bold = True
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
+def doc_request(document: bytes):
+    boundary = "glossa-bench-7f3a"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"langpair\"\r\n\r\neng|spa\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"doc.docx\"\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n").encode() + document + f"\r\n--{boundary}--\r\n".encode()
+    return ("POST", "/translateDoc", body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
 
 def free_port() -> int:
@@ -76,7 +109,7 @@ def start_glossa(env=None):
 def start_apy(processes: int):
     port = free_port()
     proc = subprocess.Popen(["/usr/bin/python3", str(REPO / "bench" / "apy_loopback.py"), "-p", str(port),
-                             "-j", str(processes), "/usr/share/apertium/modes"],
+                             "-j", str(processes), "-s", str(MODES), "/usr/share/apertium/modes"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV, start_new_session=True)
     wait_ready(port, "/listPairs")
     return proc, port
@@ -157,6 +190,12 @@ def measure(pool, port: int, glossa: bool):
         batches = [apy_request("\n".join(b)) for b in BATCHES]
     batch_chars = sum(len(s) for b in BATCHES for s in b)
     result["batches"] = {c: volume(pool, port, batches, batch_chars, c) for c in (1, 4)}
+    document = doc_request(DOCX)
+    worker((port, [document], 0, 0, True))  # warm
+    result["documents"] = load(pool, port, [document], 4, max(SECONDS, 10))
+    analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
+    worker((port, analyze[:4], 0, 0, True))  # warm
+    result["analyze"] = load(pool, port, analyze, 4, SECONDS)
     return result
 
 
@@ -176,6 +215,9 @@ def raw_pipeline_words_per_s() -> float:
 
 
 def main():
+    global DOCX
+    DOCX = docx_bytes()
+    subprocess.run([GLOSSA, "modes", "--export", str(MODES)], check=True, env=ENV)
     multiprocessing.set_start_method("fork")
     results = {}
     with multiprocessing.Pool(max(LEVELS) + 1) as pool:
@@ -217,6 +259,11 @@ def report(r):
             best = max(r[a][kind][c]["chars_per_s"] for a in apys)
             errors = sum(r[n][kind][c]["errors"] for n in ["glossa"] + apys)
             print(f"  conc {c}: {row}   glossa/APy-best {g[kind][c]['chars_per_s'] / best:.2f}x   errors {errors}")
+    for kind, unit in (("documents", "documents/s (200-paragraph docx)"), ("analyze", "requests/s (/analyze, a paragraph)")):
+        row = "  ".join(f"{name} {r[name][kind]['rps']:8.2f}" for name in ["glossa"] + apys)
+        best = max(r[a][kind]["rps"] for a in apys)
+        errors = sum(r[n][kind]["errors"] for n in ["glossa"] + apys)
+        print(f"\n{unit}, conc 4: {row}   glossa/APy-best {g[kind]['rps'] / best:.2f}x   errors {errors}")
     words_per_char = sum(len(p.split()) for p in PARAGRAPHS) / sum(len(p) for p in PARAGRAPHS)
     print(f"\nraw `apertium -f txt eng-spa` on the paragraphs: {r['raw_words_per_s']:.0f} words/s")
     for kind in ("paragraphs", "batches"):
