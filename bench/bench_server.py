@@ -16,7 +16,9 @@ APy runs in its default configuration (-j1) and with two server processes (-j2);
 two is "APy best". Load comes from one process per connection (no shared GIL), keep-alive.
 APy's document translation runs `apertium -f docx` per document, at most `--max-doc-pipes` (3)
 at once; at concurrency 4 that limit does not bind. BENCH_SECONDS sets the seconds per
-measurement (default 5)."""
+measurement (default 5); BENCH_PARTS (translate, documents, analyze; comma-separated) picks the
+parts to run, e.g. after `make build-release`:
+`BENCH_PARTS=documents,analyze GLOSSA_BIN=.build/release/glossa .venv/bin/python bench/run.py server`."""
 import http.client
 import json
 import multiprocessing
@@ -37,6 +39,8 @@ REPO = pathlib.Path(__file__).resolve().parent.parent
 GLOSSA = os.environ.get("GLOSSA_BIN", str(REPO / ".build" / "release" / "glossa"))
 FLORES = REPO.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
+# BENCH_PARTS=documents,analyze runs only those parts (default: translate,documents,analyze).
+PARTS = set(os.environ.get("BENCH_PARTS", "translate,documents,analyze").split(","))
 LEVELS = [1, 4, 16]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8"}
 
@@ -175,6 +179,21 @@ def volume(pool, port: int, requests, chars: int, concurrency: int):
 
 
 def measure(pool, port: int, glossa: bool):
+    result = {}
+    if "translate" in PARTS:
+        result.update(measure_translation(pool, port, glossa))
+    if "documents" in PARTS:
+        document = doc_request(DOCX)
+        worker((port, [document], 0, 0, True))  # warm
+        result["documents"] = load(pool, port, [document], 4, max(SECONDS, 10))
+    if "analyze" in PARTS:
+        analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
+        worker((port, analyze[:4], 0, 0, True))  # warm
+        result["analyze"] = load(pool, port, analyze, 4, SECONDS)
+    return result
+
+
+def measure_translation(pool, port: int, glossa: bool):
     single = [apy_request(s) for s in SENTENCES[:200]]
     for request in single[:20]:  # warm the pipelines
         worker((port, [request], 0, 0, True))
@@ -190,12 +209,6 @@ def measure(pool, port: int, glossa: bool):
         batches = [apy_request("\n".join(b)) for b in BATCHES]
     batch_chars = sum(len(s) for b in BATCHES for s in b)
     result["batches"] = {c: volume(pool, port, batches, batch_chars, c) for c in (1, 4)}
-    document = doc_request(DOCX)
-    worker((port, [document], 0, 0, True))  # warm
-    result["documents"] = load(pool, port, [document], 4, max(SECONDS, 10))
-    analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
-    worker((port, analyze[:4], 0, 0, True))  # warm
-    result["analyze"] = load(pool, port, analyze, 4, SECONDS)
     return result
 
 
@@ -232,7 +245,8 @@ def main():
                 results[f"apy_j{processes}"] = measure(pool, port, glossa=False)
             finally:
                 stop(proc)
-    results["raw_words_per_s"] = raw_pipeline_words_per_s()
+    if "translate" in PARTS:
+        results["raw_words_per_s"] = raw_pipeline_words_per_s()
     report(results)
     out = REPO / "bench-output"
     out.mkdir(exist_ok=True)
@@ -243,6 +257,18 @@ def report(r):
     g = r["glossa"]
     apys = ["apy_j1", "apy_j2"]
     print(f"pair eng-spa; FLORES eng dev sentences; {SECONDS:.0f} s per level; 127.0.0.1")
+    if "translate" in PARTS:
+        report_translation(r, g, apys)
+    for kind, unit in (("documents", "documents/s (200-paragraph docx)"), ("analyze", "requests/s (/analyze, a paragraph)")):
+        if kind not in PARTS:
+            continue
+        row = "  ".join(f"{name} {r[name][kind]['rps']:8.2f}" for name in ["glossa"] + apys)
+        best = max(r[a][kind]["rps"] for a in apys)
+        errors = sum(r[n][kind]["errors"] for n in ["glossa"] + apys)
+        print(f"\n{unit}, conc 4: {row}   glossa/APy-best {g[kind]['rps'] / best:.2f}x   errors {errors}")
+
+
+def report_translation(r, g, apys):
     print("\nsingle sentences (identical GET /translate requests):")
     print(f"{'conc':>4} {'server':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}")
     for c in LEVELS:
@@ -259,11 +285,6 @@ def report(r):
             best = max(r[a][kind][c]["chars_per_s"] for a in apys)
             errors = sum(r[n][kind][c]["errors"] for n in ["glossa"] + apys)
             print(f"  conc {c}: {row}   glossa/APy-best {g[kind][c]['chars_per_s'] / best:.2f}x   errors {errors}")
-    for kind, unit in (("documents", "documents/s (200-paragraph docx)"), ("analyze", "requests/s (/analyze, a paragraph)")):
-        row = "  ".join(f"{name} {r[name][kind]['rps']:8.2f}" for name in ["glossa"] + apys)
-        best = max(r[a][kind]["rps"] for a in apys)
-        errors = sum(r[n][kind]["errors"] for n in ["glossa"] + apys)
-        print(f"\n{unit}, conc 4: {row}   glossa/APy-best {g[kind]['rps'] / best:.2f}x   errors {errors}")
     words_per_char = sum(len(p.split()) for p in PARAGRAPHS) / sum(len(p) for p in PARAGRAPHS)
     print(f"\nraw `apertium -f txt eng-spa` on the paragraphs: {r['raw_words_per_s']:.0f} words/s")
     for kind in ("paragraphs", "batches"):
