@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TranslationCore
 
 extension ApertiumEngine: LanguageModeRunning {
@@ -38,10 +39,26 @@ extension ApertiumEngine: LanguageModeRunning {
     public nonisolated func exportLanguageModes(to directory: URL) throws {
         let modes = directory.appendingPathComponent("modes")
         try FileManager.default.createDirectory(at: modes, withIntermediateDirectories: true)
-        for mode in languageModeTable.values {
-            // A plain-language mode is written as the first of its commands that runs, which is
-            // the one Glossa's pool starts.
-            let command = mode.alternatives.isEmpty ? mode.command : ([mode.command] + mode.alternatives).first(where: Self.runs) ?? mode.command
+        let all = Array(languageModeTable.values)
+        // A plain-language mode is written as the first of its commands that runs, which is the
+        // one Glossa's pool starts. Each check is a cold start (dictionaries loaded from disk):
+        // they run eight at a time on threads of their own (mostly waiting on the children).
+        let commands = Mutex([String](repeating: "", count: all.count))
+        let done = DispatchGroup()
+        let lanes = min(8, all.count)
+        for lane in 0..<lanes {
+            done.enter()
+            Thread.detachNewThread {
+                for i in stride(from: lane, to: all.count, by: lanes) {
+                    let mode = all[i]
+                    let command = mode.alternatives.isEmpty ? mode.command : ([mode.command] + mode.alternatives).first(where: Self.runs) ?? mode.command
+                    commands.withLock { $0[i] = command }
+                }
+                done.leave()
+            }
+        }
+        done.wait()
+        for (mode, command) in zip(all, commands.withLock { $0 }) {
             try Data((command + "\n").utf8).write(to: modes.appendingPathComponent(mode.info.name + ".mode"))
             if let dictionary = mode.dictionary {
                 let link = directory.appendingPathComponent(mode.info.key + ".autobil.bin")
@@ -61,7 +78,9 @@ extension ApertiumEngine: LanguageModeRunning {
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        stdin.fileHandleForWriting.write(Data(".[]\n".utf8))
+        // A command that fails at once closes its stdin: the throwing write, not `write(_:)`,
+        // which traps on a broken pipe.
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(".[]\n".utf8))
         try? stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
