@@ -35,11 +35,13 @@ extension ApertiumEngine: LanguageModeRunning {
 
     /// Writes every analysis mode as a mode file named as APy looks for it into `directory/modes`
     /// (and, for perWord, each pair's bilingual dictionary linked as `directory/KEY.autobil.bin`),
-    /// so that `apertium-apy -s directory` serves the same modes.
-    public nonisolated func exportLanguageModes(to directory: URL) throws {
+    /// so that `apertium-apy -s directory` serves the same modes. `names` limits it to those modes.
+    /// Blocks while it checks commands with cold starts (seconds to minutes): call it from a
+    /// thread of its own, not from the cooperative pool.
+    public nonisolated func exportLanguageModes(to directory: URL, names: Set<String>? = nil) throws {
         let modes = directory.appendingPathComponent("modes")
         try FileManager.default.createDirectory(at: modes, withIntermediateDirectories: true)
-        let all = Array(languageModeTable.values)
+        let all = languageModeTable.values.filter { names?.contains($0.info.name) ?? true }
         // A plain-language mode is written as the first of its commands that runs, which is the
         // one Glossa's pool starts. Each check is a cold start (dictionaries loaded from disk):
         // they run eight at a time on threads of their own (mostly waiting on the children).
