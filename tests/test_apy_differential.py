@@ -161,8 +161,14 @@ def test_every_analyser_generator_and_tagger_answers_as_apy_does(peers):
     /perWord?modes=tagger for each tagger."""
     differing = []
 
+    def ask(base, path):
+        try:
+            return request(base, path, timeout=60)[:2]
+        except OSError as error:  # a hung mode is a difference to report, not the end of the test
+            return "no answer", repr(error)
+
     def compare(path):
-        (s1, b1, _), (s2, b2, _) = both(peers, path)
+        (s1, b1), (s2, b2) = ask(peers[0].url, path), ask(peers[1].url, path)
         if (s1, b1) != (s2, b2):
             differing.append(f"{path}: APy {s1} {b1!r:.300} / Glossa {s2} {b2!r:.300}")
         return s1, b1
