@@ -140,56 +140,6 @@ def test_morphology_is_apys(peers, path):
     same(peers, path)
 
 
-def modes_of(peers, kind):
-    _, body, _ = request(peers[0].url, f"/list?q={kind}")
-    return sorted(k for k in body if apy_can_name(k))
-
-
-def lexical_units(analysis, count=6):
-    """`^lemma<tags>$` from the first analysis of the first `count` known words of an /analyze answer."""
-    units = []
-    for unit, _surface in analysis:
-        readings = unit.split("/")
-        if len(readings) > 1 and readings[1][:1] not in "*@#":
-            units.append(f"^{readings[1]}$")
-    return "".join(units[:count]) or "^house<n><pl>$"
-
-
-def test_every_analyser_generator_and_tagger_answers_as_apy_does(peers):
-    """Every mode both can name, on a sentence of its language: /analyze and /calcCoverage for
-    each analyser, /generate (the analyser's own readings as input) for each generator,
-    /perWord?modes=tagger for each tagger."""
-    differing = []
-
-    def ask(base, path):
-        try:
-            return request(base, path, timeout=60)[:2]
-        except OSError as error:  # a hung mode is a difference to report, not the end of the test
-            return "no answer", repr(error)
-
-    def compare(path):
-        (s1, b1), (s2, b2) = ask(peers[0].url, path), ask(peers[1].url, path)
-        if (s1, b1) != (s2, b2):
-            differing.append(f"{path}: APy {s1} {b1!r:.300} / Glossa {s2} {b2!r:.300}")
-        return s1, b1
-
-    text = lambda key: urllib.parse.quote(sentence(key.split("-")[0]))
-    analysers = modes_of(peers, "analyzers")
-    readings = {}
-    for key in analysers:
-        status, body = compare(f"/analyze?lang={key}&q={text(key)}")
-        if status == 200:
-            readings[key] = lexical_units(body)
-        compare(f"/calcCoverage?lang={key}&q={text(key)}")
-    for key in modes_of(peers, "generators"):
-        units = readings.get(key) or readings.get(key.split("-")[0]) or "^house<n><pl>$"
-        compare(f"/generate?lang={key}&q=" + urllib.parse.quote(units))
-    for key in modes_of(peers, "taggers"):
-        compare(f"/perWord?lang={key}&modes=tagger&q={text(key)}")
-    assert analysers, "no analyser installed: the default pairs give eng-morph and spa-morph"
-    assert not differing, f"{len(differing)} answers differ:\n" + "\n".join(differing)
-
-
 @pytest.mark.parametrize("header", ["nb-NO,en;q=0.8", "es", "en-US, en;q=0.9, *;q=0.5", ""])
 def test_get_locale_is_apys(peers, header):
     same(peers, "/getLocale", headers={"Accept-Language": header})
