@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz
+.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz quality
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -53,6 +53,16 @@ fuzz:
 bench: flores-data deps-test venv build-release
 	$(PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
+
+# chrF and BLEU of every installed Apertium direction through Glossa and through raw `apertium`
+# on FLORES-200 dev, and the lines that differ from `apertium` run on each line alone (the first
+# QUALITY_LINES lines; each is a fresh process): writes docs/quality.md. QUALITY_PAIRS=eng-spa,...
+# limits it to some directions.
+QUALITY_LINES ?= 100
+QUALITY_PAIRS ?=
+quality: venv build-release
+	$(PY) tests/tools/quality/quality.py --glossa $(CURDIR)/.build/release/glossa --flores $(FLORES_DIR) \
+	  --lines $(QUALITY_LINES) --out docs/quality.md $(if $(QUALITY_PAIRS),--pairs $(QUALITY_PAIRS))
 
 # The detector model (Sources/LanguageDetection/Data/detector.model, committed) and the held-out
 # test set, regenerated from FLORES-200 dev, PyPI wordfreq and Debian spelling dictionaries

@@ -40,7 +40,8 @@ let package = Package(
         .executableTarget(name: "DataFileEmbedder"),
 
         // Apertium rule-based engine: warm null-flush pipelines of Debian's apertium tools.
-        .target(name: "ApertiumEngine", dependencies: ["TranslationCore"]),
+        // Data/probe-texts.tsv: the passage each language's availability probe translates.
+        .target(name: "ApertiumEngine", dependencies: ["TranslationCore"], resources: [.embedInCode("Data/probe-texts.tsv")]),
         // apertium-tagger over libapertium (Debian apertium-dev) with its model restored after
         // every null-flushed request; ApertiumEngine runs it in place of the stock tagger (see
         // its main.cpp for the state apertium-tagger keeps).

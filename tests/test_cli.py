@@ -160,7 +160,7 @@ def test_languages_localized(run):
     assert names["en"] == "inglés"
     assert names["ca"] == "catalán"
     rows = json.loads(out(run("languages", "--json")))
-    assert {"language": "es", "name": "Spanish"} in rows
+    assert {"language": "es", "name": "Spanish", "from": True, "into": True} in rows
 
 
 def test_pairs_direct_and_pivot(run):

@@ -36,6 +36,12 @@ extension ApertiumEngine {
         /// Pairs whose pipelines start as soon as the engine is made, so that their first
         /// translation is fast; other pairs start on first use. Default: none.
         public var prewarm: [LanguagePair]
+        /// Longest a pair's probe waits for the answer to its test sentence once the pipeline has
+        /// loaded; a pair that takes longer is unavailable (it hangs). Default: 10 seconds.
+        public var probeTimeout: Duration
+        /// The file that keeps probe verdicts between runs; nil keeps none. Default:
+        /// ``defaultProbeCache(environment:)``.
+        public var probeCache: URL?
 
         /// A configuration with every default, changed by the arguments given.
         public init(
@@ -46,7 +52,9 @@ extension ApertiumEngine {
             requestTimeout: Duration = .seconds(30),
             chunkSize: Int = 1024,
             resettingTagger: URL? = ResettingTagger.defaultLocation(),
-            prewarm: [LanguagePair] = []
+            prewarm: [LanguagePair] = [],
+            probeTimeout: Duration = .seconds(10),
+            probeCache: URL? = defaultProbeCache(environment: ProcessInfo.processInfo.environment)
         ) {
             self.modeDirectories = modeDirectories
             self.minPipelines = minPipelines
@@ -56,6 +64,14 @@ extension ApertiumEngine {
             self.chunkSize = chunkSize
             self.resettingTagger = resettingTagger
             self.prewarm = prewarm
+            self.probeTimeout = probeTimeout
+            self.probeCache = probeCache
+        }
+
+        /// `GLOSSA_PROBE_CACHE` (a file path; `off` keeps no cache), else
+        /// `$XDG_CACHE_HOME/glossa/apertium-probes.json`, else `~/.cache/glossa/apertium-probes.json`.
+        public static func defaultProbeCache(environment: [String: String]) -> URL? {
+            ProbeCache.defaultFile(environment: environment)
         }
     }
 }

@@ -20,7 +20,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     /// The configuration the engine was made with.
     public nonisolated let configuration: Configuration
     /// Installed modes by pair (fixed at init).
-    private nonisolated let modes: [LanguagePair: ApertiumMode]
+    nonisolated let modes: [LanguagePair: ApertiumMode]
     /// Mode files that were not loaded, with the reason.
     private nonisolated let skipped: [String: String]
     /// Pools by pair and marking: pipelines that mark unknown words (`-g`) start only when a
@@ -33,6 +33,10 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     nonisolated let languageModeTable: [String: LanguageModeDiscovery.Mode]
     /// Pools of the analysis modes in use, by mode name.
     var languagePools: [String: PipelinePool<ApertiumPipeline>] = [:]
+    /// Which pairs work here (see ``PairAvailability``, ``PairProbe``).
+    var availability: PairAvailability
+    /// Where probe verdicts are kept between runs.
+    nonisolated let probeCache: ProbeCache
 
     /// Which pool serves a request.
     private struct PoolKey: Hashable {
@@ -51,32 +55,46 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         self.skipped = found.skipped
         self.languageModeTable = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: Array(found.modes.values), directories: directories)
             .map { ($0.info.name, $0) })
+        self.probeCache = ProbeCache(file: configuration.probeCache)
+        self.availability = PairAvailability(modes: found.modes, cache: probeCache,
+                                             path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         if !configuration.prewarm.isEmpty {
             let pairs = configuration.prewarm
             Task { try? await self.prewarm(pairs) }
         }
     }
 
-    /// Every installed direction, from the mode files found at init.
-    public func pairs() -> [LanguagePair] { modes.keys.sorted() }
+    /// Every installed direction, from the mode files found at init, less the pairs known not to
+    /// work here (``unavailablePairs()``).
+    public func pairs() -> [LanguagePair] { modes.keys.filter { availability.unavailable[$0] == nil }.sorted() }
 
     /// The installed modes.
     public nonisolated var installedModes: [ApertiumMode] { modes.values.sorted { $0.pair < $1.pair } }
 
-    /// The modes loaded (by Apertium name) and the mode files skipped, with the reason.
+    /// The modes loaded (by Apertium name), the mode files skipped and the modes that do not
+    /// work here, with the reasons.
     public func status() -> EngineStatus {
         var skipped = skipped
         if configuration.resettingTagger == nil {
             skipped[ResettingTagger.executableName] = "not found beside the executable (nor GLOSSA_APERTIUM_TAGGER): the stock apertium-tagger runs, and answers may depend on earlier requests"
         }
-        return EngineStatus(engine: name, loaded: modes.values.map(\.name).sorted(), skipped: skipped)
+        let unavailable = availability.unavailable.compactMap { pair, reason in modes[pair].map { ($0.name, reason) } }
+        return EngineStatus(engine: name, loaded: pairs().compactMap { modes[$0]?.name }.sorted(), skipped: skipped,
+                            unavailable: Dictionary(uniqueKeysWithValues: unavailable))
     }
 
     /// Starts the pools of `pairs` and waits until each has a pipeline up (or failed to start).
+    /// A pair that turns out not to work is left cold (``unavailablePairs()`` says why).
     /// - Throws: ``TranslationError`` `.unsupportedPair` for a pair that is not installed.
     public func prewarm(_ pairs: [LanguagePair]) async throws {
         var started: [PipelinePool<ApertiumPipeline>] = []
-        for pair in pairs { started.append(try await pool(for: PoolKey(pair: pair, marksUnknownWords: false))) }
+        for pair in pairs {
+            do {
+                started.append(try await pool(for: PoolKey(pair: pair, marksUnknownWords: false)))
+            } catch where modes[pair] != nil && availability.unavailable[pair] != nil {
+                continue
+            }
+        }
         for pool in started { await pool.waitUntilReady() }
     }
 
@@ -132,8 +150,11 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
         if let pool = pools[key] { return pool }
         guard let mode = modes[key.pair] else {
-            throw TranslationError.unsupportedPair(key.pair, available: modes.keys.sorted())
+            throw TranslationError.unsupportedPair(key.pair, available: pairs())
         }
+        // A pair is probed before its first pool starts; a broken one is refused from then on.
+        try await ensureWorks(key.pair)
+        if let pool = pools[key] { return pool }  // made while we were suspended
         let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
             minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
             maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)

@@ -31,16 +31,26 @@ enum ModeDiscovery {
                     }
                     result.modes[pair] = ApertiumMode(pair: pair, name: name, file: url)
                 } catch let error as TranslationError {
-                    let parts = name.split(separator: "-", omittingEmptySubsequences: false).count
-                    result.skipped[name] = parts == 2
-                        ? "not a language pair: \(error.message)"
-                        : "not a language pair: a mode name is SOURCE-TARGET, this one has \(parts) parts (an auxiliary mode)"
+                    result.skipped[name] = Self.whyNotAPair(name, error: error)
                 } catch {
                     result.skipped[name] = "not a language pair: \(error)"
                 }
             }
         }
         return result
+    }
+
+    /// Why a mode name is not a pair: a debugging or auxiliary mode (`en-eo-bytecode`), a script
+    /// conversion (`Cyrl-Latn`, Serbo-Croatian Cyrillic into Latin letters), or a bad code.
+    static func whyNotAPair(_ name: String, error: TranslationError) -> String {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        if parts.count != 2 {
+            return "not a language pair: a mode name is SOURCE-TARGET, this one has \(parts.count) parts (an auxiliary mode)"
+        }
+        if parts.allSatisfy({ $0.count == 4 && $0.first?.isUppercase == true }) {
+            return "not a language pair: a conversion between the scripts \(parts[0]) and \(parts[1]) (no language is named)"
+        }
+        return "not a language pair: \(error.message)"
     }
 
     /// The directories to scan: the configured ones, then `GLOSSA_APERTIUM_MODES` (colon-separated).

@@ -25,6 +25,8 @@ enum LanguageTables {
     /// Languages that engines use but ICU has no data for, with their English names.
     static let extraLanguages: [String: String] = [
         "hbs": "Serbo-Croatian",
+        // Malay as an individual language (Apertium's `ind-zlm`); ICU knows only the macrolanguage.
+        "zlm": "Malay",
     ]
 
     /// Google v2 still lists these languages under their withdrawn ISO codes.

@@ -42,8 +42,20 @@ public protocol TranslationEngine: Sendable {
     /// A short stable name (`apertium`, `neural`) shown in `glossa pairs` and `/health`.
     var name: String { get }
 
-    /// The directions this engine translates directly.
+    /// The directions this engine translates directly, less those it knows do not work on this
+    /// machine (see ``unavailablePairs()``). The list can shrink while the engine runs: a pair
+    /// whose probe fails on first use leaves it.
     func pairs() async -> [LanguagePair]
+
+    /// Directions the engine found installed but that do not work on this machine, each with the
+    /// reason (`the mode file names …, which does not exist`). They are in no list and no route.
+    /// Default: none.
+    func unavailablePairs() async -> [LanguagePair: String]
+
+    /// Checks that each of `pairs` (every installed one when nil) really translates, so that a
+    /// broken pair is known, and left out of ``pairs()``, before anyone picks it. `progress` gets
+    /// (checked, total) as checks finish. Default: nothing to check.
+    func probe(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async
 
     /// Translates each text from `pair.source` to `pair.target`, returning one output per input in
     /// the same order. Empty input gives empty output. Never drops text.
@@ -54,6 +66,14 @@ public protocol TranslationEngine: Sendable {
     func shutdown() async
 }
 
+extension TranslationEngine {
+    /// Engines that cannot fail per pair have none.
+    public func unavailablePairs() async -> [LanguagePair: String] { [:] }
+
+    /// Engines whose pairs need no check do nothing.
+    public func probe(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async {}
+}
+
 /// What an engine reports about itself for `/health` and `glossa pairs`.
 public struct EngineStatus: Sendable, Equatable, Codable {
     /// The engine's name.
@@ -62,12 +82,15 @@ public struct EngineStatus: Sendable, Equatable, Codable {
     public var loaded: [String]
     /// Things found but not loaded, each with the reason.
     public var skipped: [String: String]
+    /// Pairs installed but not working on this machine (their probe failed), each with the reason.
+    public var unavailable: [String: String]
 
     /// Makes a status.
-    public init(engine: String, loaded: [String], skipped: [String: String]) {
+    public init(engine: String, loaded: [String], skipped: [String: String], unavailable: [String: String] = [:]) {
         self.engine = engine
         self.loaded = loaded
         self.skipped = skipped
+        self.unavailable = unavailable
     }
 }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import TranslationCore
 
 /// One translated input.
@@ -16,54 +17,54 @@ public struct TranslationResult: Sendable, Equatable {
     public var route: Route?
 }
 
-/// The service every transport calls: routes each request to an engine (directly or through a
-/// pivot), detects languages when the source is not given, and keeps batches in order.
+/// The service every transport calls: routes each request to an engine (directly or through
+/// pivots), detects languages when the source is not given, and keeps batches in order.
 ///
 /// Engines and the detector are injected; the service never imports an engine module.
+///
+/// Availability: routes go only over the pairs the engines report working (``TranslationEngine/
+/// pairs()``). A pair can stop working while the service runs (its probe fails on first use):
+/// the engine then refuses it, the service reads the engines' pairs again and routes around it.
 public final class TranslationService: Sendable {
     /// Limits and preferences. Each field documents its default.
     public struct Configuration: Sendable {
         /// Most texts in one call. Default: 1024.
         public var maxTextsPerRequest: Int = 1024
-        /// Pivot through another language when no direct pair exists. Default: true.
+        /// Pivot through other languages when no direct pair exists. Default: true.
         public var allowPivot: Bool = true
+        /// Most engine steps in one route, when pivoting (2 is one pivot). Each step costs time
+        /// and quality, so longer chains are not offered. Default: 4.
+        public var maxSteps: Int = 4
 
         /// The defaults.
         public init() {}
     }
 
-    private let engines: [any TranslationEngine]
+    let engines: [any TranslationEngine]
     private let detector: any LanguageDetector
-    private let configuration: Configuration
-    private let router: Router
+    let configuration: Configuration
+    /// The router over the pairs that work now, and the listing built from it on first use.
+    let state: Mutex<RoutingState>
 
     /// Makes a service over `engines` (earlier engines win when two serve the same pair) and
-    /// `detector`. Reads each engine's pairs once: engines list what they have at start-up.
+    /// `detector`. Reads each engine's working pairs now, and again whenever one stops working.
     public init(engines: [any TranslationEngine], detector: any LanguageDetector,
                 configuration: Configuration = Configuration()) async {
         self.engines = engines
         self.detector = detector
         self.configuration = configuration
-        var served: [ServedPair] = []
-        for (index, engine) in engines.enumerated() {
-            for pair in await engine.pairs() { served.append(ServedPair(pair: pair, engineIndex: index)) }
-        }
-        self.router = Router(served: served, engineNames: engines.map(\.name))
+        let served = await Self.servedPairs(of: engines)
+        self.state = Mutex(RoutingState(router: Self.router(served, engines: engines, configuration: configuration)))
     }
 
-    /// Every direction Glossa can translate, direct pairs first, then pivots.
-    public func routes() -> [Route] {
-        configuration.allowPivot ? router.allRoutes() : router.directRoutes()
-    }
-
-    /// Every language that appears as a source or target, base forms and engine variants.
-    public func languages() -> [LanguageCode] {
-        Array(Set(router.served.flatMap { [$0.pair.source, $0.pair.target] })).sorted()
-    }
-
-    /// The route for one direction, or nil.
+    /// The route for one direction, or nil (also nil when `source` text is already in `target`'s
+    /// language and no pair converts it, since then nothing is translated).
     public func route(from source: LanguageCode, to target: LanguageCode) -> Route? {
-        configuration.allowPivot ? router.route(from: source, to: target) : router.directRoute(from: source, to: target)
+        let router = state.withLock { $0.router }
+        if source.language == target.language {
+            return RouteTable.sameLanguageRoute(from: source, to: target, router: router)
+        }
+        return router.route(from: source, to: target)
     }
 
     /// Detects each text's language; exactly one result per input, in order.
@@ -75,8 +76,8 @@ public final class TranslationService: Sendable {
     ///
     /// With `source` nil each text's language is detected first and texts are grouped by it, so a
     /// batch may mix languages. Text already in the target language comes back unchanged.
-    /// - Throws: ``TranslationError`` (unsupported pair listing what is available, unable to
-    ///   identify the language, limits, engine failures).
+    /// - Throws: ``TranslationError`` (no route, naming the targets the source reaches; unable to
+    ///   identify the language; limits; engine failures).
     public func translate(_ texts: [String], from source: LanguageCode?, to target: LanguageCode,
                           options: TranslationOptions = TranslationOptions()) async throws -> [TranslationResult] {
         guard texts.count <= configuration.maxTextsPerRequest else {
@@ -102,21 +103,12 @@ public final class TranslationService: Sendable {
                 throw TranslationError(.unableToIdentifyLanguage,
                     "Could not identify the language of text \(i + 1) (\"\(text.prefix(40))\"); give the source language.")
             }
-            if s.language == target.language && Router.score(s, for: target) != nil { continue }
+            // Text already in the target language stays as it is, unless a pair converts it.
+            if s.language == target.language && route(from: s, to: target) == nil { continue }
             groups[s, default: []].append(i)
         }
         for (groupSource, indices) in groups.sorted(by: { $0.key < $1.key }) {
-            guard let route = route(from: groupSource, to: target) else {
-                throw unsupported(LanguagePair(source: groupSource, target: target))
-            }
-            var batch = indices.map { texts[$0] }
-            for step in route.steps {
-                let engine = engines[step.engineIndex]
-                batch = try await engine.translate(batch, pair: step.pair, options: options)
-                guard batch.count == indices.count else {
-                    throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(indices.count) texts.")
-                }
-            }
+            let (route, batch) = try await translate(indices.map { texts[$0] }, from: groupSource, to: target, options: options)
             for (k, i) in indices.enumerated() {
                 results[i].translatedText = batch[k]
                 results[i].route = route
@@ -125,14 +117,41 @@ public final class TranslationService: Sendable {
         return results
     }
 
-    /// Each engine's loaded pairs and what it skipped, for `/health`.
+    /// One group of texts along its route. When an engine refuses a step because the pair stopped
+    /// working (its probe failed just now), the pairs are read again and the group goes once more
+    /// along the new best route, or is refused with what the source still reaches.
+    private func translate(_ texts: [String], from source: LanguageCode, to target: LanguageCode,
+                           options: TranslationOptions) async throws -> (Route, [String]) {
+        var rerouted = false
+        while true {
+            guard let route = route(from: source, to: target) else { throw refusal(from: source, to: target) }
+            do {
+                var batch = texts
+                for step in route.steps {
+                    let engine = engines[step.engineIndex]
+                    batch = try await engine.translate(batch, pair: step.pair, options: options)
+                    guard batch.count == texts.count else {
+                        throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(texts.count) texts.")
+                    }
+                }
+                return (route, batch)
+            } catch let error as TranslationError where error.kind == .unsupportedPair && !rerouted {
+                rerouted = true
+                guard await refresh() else { throw error }
+            }
+        }
+    }
+
+    /// Each engine's loaded pairs, what it skipped and what does not work, for `/health`.
     public func status() async -> [EngineStatus] {
         var out: [EngineStatus] = []
         for engine in engines {
             if let reporting = engine as? any EngineStatusReporting {
                 out.append(await reporting.status())
             } else {
-                out.append(EngineStatus(engine: engine.name, loaded: await engine.pairs().map(\.description), skipped: [:]))
+                let unavailable = await engine.unavailablePairs()
+                out.append(EngineStatus(engine: engine.name, loaded: await engine.pairs().map(\.description), skipped: [:],
+                                        unavailable: Dictionary(uniqueKeysWithValues: unavailable.map { ($0.key.description, $0.value) })))
             }
         }
         return out
@@ -141,21 +160,5 @@ public final class TranslationService: Sendable {
     /// Stops every engine.
     public func shutdown() async {
         for engine in engines { await engine.shutdown() }
-    }
-
-    /// The error for a pair with no route, naming which side is the problem.
-    private func unsupported(_ pair: LanguagePair) -> TranslationError {
-        let pairs = router.served.map(\.pair)
-        if !pairs.contains(where: { Router.score($0.source, for: pair.source) != nil }) {
-            let list = Set(pairs.map(\.source.bcp47)).sorted().joined(separator: ", ")
-            return TranslationError(.unsupportedSourceLanguage,
-                "No installed pair translates from \(pair.source.displayName()) (\(pair.source.bcp47)). Source languages available: \(list).")
-        }
-        if !pairs.contains(where: { Router.score($0.target, for: pair.target) != nil }) {
-            let list = Set(pairs.map(\.target.bcp47)).sorted().joined(separator: ", ")
-            return TranslationError(.unsupportedTargetLanguage,
-                "No installed pair translates into \(pair.target.displayName()) (\(pair.target.bcp47)). Target languages available: \(list).")
-        }
-        return TranslationError.unsupportedPair(pair, available: pairs)
     }
 }

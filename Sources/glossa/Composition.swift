@@ -51,8 +51,9 @@ enum Composition {
         /// The Apertium engine under it, whose analysis modes and pipeline counts APy's
         /// endpoints show.
         let apertium: ApertiumEngine
-        /// Starts the warm pairs' pipelines, saying so on stderr; returns when they are up, or
-        /// after ``prewarmLimit`` (they then go on starting in the background).
+        /// Checks every installed pair (``Probing``) and starts the warm pairs' pipelines, saying
+        /// so on stderr; returns when both are done, or after ``prewarmLimit`` (they then go on
+        /// in the background, and the lists leave out what fails once it has been probed).
         let warmUp: @Sendable () async -> Void
     }
 
@@ -63,6 +64,9 @@ enum Composition {
         let (apertium, service) = try await build(pipelinesPerPair: nil, environment: environment)
         let pairs = try warmPairs(installed: await apertium.pairs(), environment: environment)
         return Serving(service: service, apertium: apertium, warmUp: {
+            // Probing starts the pipeline of every pair not probed before; the warm pairs' own
+            // probes are among them, so both run together within the same limit.
+            async let probed: Void = Probing.run(service, limit: prewarmLimit)
             Console.error("starting \(pairs.count) warm Apertium pairs…")
             // Waits until each warm pair has a pipeline up, so the service is ready when it says
             // so; but never longer than `prewarmLimit`: a slow machine still gets a service, and
@@ -77,6 +81,7 @@ enum Composition {
             if !warmed {
                 Console.error("the warm pairs are still starting after \(prewarmLimit); serving anyway")
             }
+            await probed
         })
     }
 
@@ -85,9 +90,14 @@ enum Composition {
     /// `pipelinesPerPair` caps each pair's pipelines (the engine's default, 2, serves concurrent
     /// clients); see ``pipelinesForOneStream``.
     /// `neuralThreads` (`glossa translate --threads`) overrides GLOSSA_NEURAL_THREADS.
-    static func makeService(pipelinesPerPair: Int? = nil, neuralThreads: Int? = nil) async throws -> TranslationService {
-        try await build(pipelinesPerPair: pipelinesPerPair, neuralThreads: neuralThreads,
-                        environment: ProcessInfo.processInfo.environment).service
+    ///
+    /// `probe` first checks that every installed pair works (see ``Probing``), so that lists and
+    /// routes leave out the broken ones; without it a pair is checked on first use.
+    static func makeService(probe: Bool = false, pipelinesPerPair: Int? = nil, neuralThreads: Int? = nil) async throws -> TranslationService {
+        let service = try await build(pipelinesPerPair: pipelinesPerPair, neuralThreads: neuralThreads,
+                                      environment: ProcessInfo.processInfo.environment).service
+        if probe { await Probing.run(service) }
+        return service
     }
 
     private static func build(pipelinesPerPair: Int?, neuralThreads: Int? = nil,

@@ -44,6 +44,12 @@ enum EnvironmentSettings {
             help: ["extra directories of Apertium .mode files, colon-separated"],
             commands: engineCommands, check: directories),
         EnvironmentSetting(
+            name: "GLOSSA_PROBE_CACHE",
+            help: ["file keeping the Apertium pairs' probe verdicts, or `off` (default",
+                   "$XDG_CACHE_HOME/glossa/apertium-probes.json, else",
+                   "~/.cache/glossa/apertium-probes.json)"],
+            commands: engineCommands, check: { _ in nil }),
+        EnvironmentSetting(
             name: "GLOSSA_APERTIUM_TAGGER",
             help: ["program run in place of apertium-tagger (default:",
                    "glossa-apertium-tagger beside glossa)"],

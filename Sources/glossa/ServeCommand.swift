@@ -133,7 +133,10 @@ let serveHelp = """
     400 or 501 and the connection is closed. A client that hangs up cancels its request's work.
 
     The first line on standard output is `glossa serve: listening on http://HOST:PORT`; it is
-    printed once the warm pairs' pipelines are up.
+    printed once the warm pairs' pipelines are up and every installed pair has been checked to
+    work (each translates a test sentence once; the verdicts are kept in the probe cache, so
+    later starts only check what changed), or after 60 s. A pair that does not work is in no
+    list and no route; /health says why.
 
     \(EnvironmentSettings.helpText(for: "serve"))
 

@@ -9,19 +9,45 @@ struct LanguageCodeTests {
                       ("pt-BR", "pt-BR"), ("pt_BR", "pt-BR"), ("zh-Hant-TW", "zh-Hant-TW"),
                       ("iw", "he"), ("jw", "jv"), ("zh-CN", "zh-Hans"), ("zh-TW", "zh-Hant"),
                       ("hbs", "hbs"), ("cat_valencia", "ca-valencia"), ("ca-valencia", "ca-valencia"),
-                      ("cat_valencia_uni_iec2017", "ca-valencia-uni-iec2017"), ("ast", "ast"), (" es ", "es")])
+                      ("cat_valencia_uni_iec2017", "ca-valencia-x-uni-iec2017"), ("ca-valencia-uni-iec2017", "ca-valencia-x-uni-iec2017"),
+                      ("ast", "ast"), (" es ", "es"), ("zlm", "zlm"), ("nno_e", "nn-x-e"), ("nn-x-e", "nn-x-e"),
+                      ("oci_aran", "oc-x-aran"), ("oc-x-aran", "oc-x-aran"), ("oci_gascon", "oc-gascon"),
+                      ("por_PTpre1990", "pt-PT-pre1990"), ("pt-PT-pre1990", "pt-PT-pre1990"), ("zh_Hant", "zh-Hant"),
+                      ("cat_iec2017", "ca-iec2017"), ("hbs_SR", "hbs-SR")])
     func parses(_ input: String, _ bcp47: String) throws {
         #expect(try LanguageCode(parsing: input).bcp47 == bcp47)
     }
 
     @Test("Apertium spellings round-trip",
           arguments: ["eng", "spa", "cat", "por", "glg", "fra", "eng_US", "pt_BR", "cat_valencia",
-                      "cat_iec2017", "cat_valencia_uni_iec2017", "hbs", "nob", "oci", "arg", "ast"])
+                      "cat_iec2017", "cat_valencia_uni_iec2017", "hbs", "nob", "oci", "arg", "ast",
+                      // Apertium's own codes that are not BCP-47 (issue 12): given back as written.
+                      "zlm", "ind", "nno_e", "oci_aran", "oci_gascon", "por_PTpre1990", "cat_pre2017",
+                      "hbs_BS", "eng_US", "fra", "nno", "srd", "szl"])
     func apertiumRoundTrip(_ code: String) throws {
         let parsed = try LanguageCode(parsing: code)
         #expect(try LanguageCode(parsing: parsed.apertiumCode) == parsed)
         #expect(try LanguageCode(parsing: parsed.bcp47) == parsed)
-        if code.count == 3 { #expect(parsed.apertiumCode == code) }
+        if code.prefix(3).allSatisfy(\.isLetter), code.count == 3 || code.dropFirst(3).first == "_" {
+            #expect(parsed.apertiumCode == code)
+        }
+    }
+
+    @Test("Aranese is a variant, not the Nastaliq script; spelling is no part of identity")
+    func apertiumVariants() throws {
+        let aran = try LanguageCode(parsing: "oci_aran")
+        #expect(aran.script == nil && aran.variants == ["aran"])
+        #expect(try LanguageCode(parsing: "zh_Hant").script == "Hant")
+        let pre1990 = try LanguageCode(parsing: "por_PTpre1990")
+        #expect(pre1990.region == "PT" && pre1990.variants == ["pre1990"])
+        // The same language typed another way is equal, hashes equal, and keeps its own spelling.
+        let typed = try LanguageCode(parsing: "pt-PT-pre1990")
+        #expect(typed == pre1990 && Set([typed, pre1990]).count == 1)
+        #expect(typed.apertiumCode == "por_PT_pre1990" && pre1990.apertiumCode == "por_PTpre1990")
+        #expect(try LanguagePair(parsing: "cat-por_PTpre1990").apertiumName == "cat-por_PTpre1990")
+        #expect(try LanguagePair(parsing: "ind-zlm").apertiumName == "ind-zlm")
+        #expect(try LanguagePair(parsing: "nob-nno_e").apertiumName == "nob-nno_e")
+        #expect(try LanguagePair(parsing: "es-pt_BR").apertiumName == "spa-por_BR")
     }
 
     @Test("Google codes", arguments: [("he", "iw"), ("zh-Hans", "zh-CN"), ("zh-Hant-TW", "zh-TW"), ("zh-TW", "zh-TW"),
@@ -31,7 +57,8 @@ struct LanguageCodeTests {
     }
 
     @Test("malformed and unknown codes say what was given and what is accepted",
-          arguments: ["", "x", "xx", "english", "en--US", "e1", "en-US-", "qqq", "en US", "ñu", "en-toolongvariantx"])
+          arguments: ["", "x", "xx", "english", "en--US", "e1", "en-US-", "qqq", "en US", "ñu", "en-toolongvariantx",
+                      "en-x", "en-x-toolongprivate"])
     func rejects(_ input: String) {
         #expect {
             try LanguageCode(parsing: input)
@@ -48,7 +75,9 @@ struct LanguageCodeTests {
         #expect(LanguageCode("ca").displayName(in: "ca") == "català")
         #expect(LanguageCode("pt-BR").displayName(in: "en").contains("Brazil"))
         #expect(LanguageCode("hbs").displayName(in: "en") == "Serbo-Croatian")
-        #expect(!LanguageCode("ca-valencia").displayName(in: "en").isEmpty)
+        #expect(LanguageCode("ca-valencia").displayName(in: "en") == "Catalan (Valencian)")
+        // Aranese is a variant: never named after the Nastaliq script.
+        #expect(!(try LanguageCode(parsing: "oci_aran")).displayName(in: "en").contains("Nastaliq"))
     }
 
     @Test("base drops script, region and variants")

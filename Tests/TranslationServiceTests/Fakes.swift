@@ -16,6 +16,36 @@ struct TaggingEngine: TranslationEngine {
     func shutdown() async {}
 }
 
+/// A fake engine whose `failing` pairs stop working when first used, as an Apertium pair does
+/// when its probe fails on first use: the call is refused and the pair leaves `pairs()`.
+actor FailingOnFirstUseEngine: TranslationEngine {
+    nonisolated let name = "failing"
+    private var served: [LanguagePair]
+    private var failing: Set<LanguagePair>
+    private var reasons: [LanguagePair: String] = [:]
+
+    init(served: [LanguagePair], failing: [LanguagePair]) {
+        self.served = served
+        self.failing = Set(failing)
+    }
+
+    func pairs() async -> [LanguagePair] { served }
+
+    func unavailablePairs() async -> [LanguagePair: String] { reasons }
+
+    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
+        if failing.contains(pair) {
+            served.removeAll { $0 == pair }
+            reasons[pair] = "its probe failed"
+            throw TranslationError(.unsupportedPair, "\(pair) does not work here: its probe failed")
+        }
+        guard served.contains(pair) else { throw TranslationError(.unsupportedPair, "fake does not serve \(pair)") }
+        return texts.map { "\($0)>\(pair.target.bcp47)" }
+    }
+
+    func shutdown() async {}
+}
+
 /// A fake detector that reads the language from a `lang:` prefix, and knows nothing otherwise.
 struct PrefixDetector: LanguageDetector {
     func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {

@@ -63,7 +63,8 @@ struct ServiceTests {
         }
         await #expect { try await service.translate(["x"], from: "es", to: "fr") } throws: {
             guard let e = $0 as? TranslationError else { return false }
-            return e.kind == .unsupportedPair && e.message.contains("en-es")
+            // The refusal names exactly what Spanish reaches.
+            return e.kind == .unsupportedPair && e.message.hasSuffix("Spanish can be translated into: ca.")
         }
     }
 
@@ -93,6 +94,39 @@ struct ServiceTests {
         #expect(service.route(from: "en", to: "ca") == nil)
         await #expect { try await service.translate(["x"], from: "en", to: "ca") } throws: {
             ($0 as? TranslationError)?.kind == .unsupportedPair
+        }
+    }
+
+    @Test("a pair that stops working on first use is routed around at once, and listed nowhere")
+    func reroutes() async throws {
+        let broken = LanguagePair(source: "es", target: "pt")
+        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failing: [broken])
+        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        #expect(service.route(from: "en", to: "pt")?.path == ["en", "es", "pt"])
+        let out = try await service.translate(["x"], from: "en", to: "pt")
+        #expect(out[0].translatedText == "x>ca>pt" && out[0].route?.path == ["en", "ca", "pt"])
+        #expect(!service.directions().contains { $0.route.steps.contains { $0.pair == broken } })
+        #expect(service.route(from: "es", to: "pt")?.path == ["es", "en", "ca", "pt"])
+        #expect(service.targets(from: "es") == ["ca", "en", "pt"])
+        #expect(await service.unavailablePairs() == [UnavailablePair(engine: "failing", pair: broken, reason: "its probe failed")])
+    }
+
+    @Test("per-source targets are exactly what translates; same-language text stays unchanged")
+    func perSourceTargets() async throws {
+        let service = await TranslationService(engines: [TaggingEngine(name: "t", served: pairs("eng-spa", "spa-cat", "spa-eng_US", "nno-nno_e"))],
+                                               detector: PrefixDetector())
+        #expect(service.targets(from: "en") == ["ca", "es"])
+        #expect(service.targets(from: "es-MX") == ["ca", "en", "en-US"])
+        #expect(service.targets(from: "nn") == ["nn-x-e"])
+        #expect(service.targetLanguages() == ["ca", "en", "en-US", "es", "nn-x-e"])
+        #expect(try await service.translate(["x"], from: "en", to: "en-US")[0].translatedText == "x")
+        #expect(service.route(from: "en", to: "en-US") == nil)
+        #expect(try await service.translate(["x"], from: "nn", to: "nn-x-e")[0].translatedText == "x>nn-x-e")
+        for source in service.sourceLanguages() {
+            for target in service.languages() where target != source {
+                let listed = service.targets(from: source).contains(target)
+                #expect((service.route(from: source, to: target) != nil) == listed, "\(source)→\(target)")
+            }
         }
     }
 }

@@ -31,13 +31,14 @@ final class ApertiumPipeline: PoolPipeline {
     private let state = Mutex(FrameState())
 
     /// Starts the chain of `mode`: `markUnknownWords` chooses `-g` (marks `*`, `#`, `@`) or `-n`
-    /// (no marks) for generation; `tagger`, when given, runs in place of `apertium-tagger`.
-    static func start(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?) throws -> ApertiumPipeline {
-        try start(modeFile: mode.file, label: mode.name, markUnknownWords: markUnknownWords, tagger: tagger)
+    /// (no marks) for generation; `tagger`, when given, runs in place of `apertium-tagger`; the
+    /// stages' stderr goes to the file `stderr`, by default nowhere.
+    static func start(mode: ApertiumMode, markUnknownWords: Bool, tagger: URL?, stderr: String = "/dev/null") throws -> ApertiumPipeline {
+        try start(modeFile: mode.file, label: mode.name, markUnknownWords: markUnknownWords, tagger: tagger, stderr: stderr)
     }
 
     /// Starts the chain of the mode file at `modeFile` (an analysis mode's too), named `label` in messages.
-    static func start(modeFile: URL, label: String, markUnknownWords: Bool, tagger: URL?) throws -> ApertiumPipeline {
+    static func start(modeFile: URL, label: String, markUnknownWords: Bool, tagger: URL?, stderr: String = "/dev/null") throws -> ApertiumPipeline {
         var command = try pipelineCommand(modeFile: modeFile.path)
         if let tagger { command = ResettingTagger.substitute(in: command, tagger: tagger) }
         var environment = ProcessInfo.processInfo.environment
@@ -48,7 +49,7 @@ final class ApertiumPipeline: PoolPipeline {
         let process = try ChildProcess.spawn(
             executable: "/bin/bash",
             arguments: ["bash", "-c", command, "bash", markUnknownWords ? "-g" : "-n", ""],
-            environment: environment)
+            environment: environment, stderr: stderr)
         return ApertiumPipeline(label: label, process: process)
     }
 

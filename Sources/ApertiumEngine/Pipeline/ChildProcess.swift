@@ -26,14 +26,16 @@ final class ChildProcess: Sendable {
     /// the kernel may have given to someone else's process.
     private let reaped = Mutex(false)
 
-    /// Starts `executable` with `arguments` (argv[0] included).
-    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    /// Starts `executable` with `arguments` (argv[0] included); the child's stderr goes to the
+    /// file `stderr` (created or truncated), by default nowhere.
+    static func spawn(executable: String, arguments: [String], environment: [String: String],
+                      stderr: String = "/dev/null") throws -> ChildProcess {
         // Glossa's own process ignores SIGPIPE (see the type's comment); idempotent.
         _ = ChildProcess.ignoreSIGPIPE
         // pipe2(O_CLOEXEC) is not exported to Swift, so the flag is set after pipe(); the spawn
         // lock keeps our other spawns from inheriting a pipe end in between (a stray copy of a
         // write end would hide the EOF that tells us a stage died).
-        return try ChildProcess.spawnLock.withLock { _ in try spawnLocked(executable, arguments, environment) }
+        return try ChildProcess.spawnLock.withLock { _ in try spawnLocked(executable, arguments, environment, stderr) }
     }
 
     private static let spawnLock = Mutex(())
@@ -44,7 +46,8 @@ final class ChildProcess: Sendable {
         self.stdout = stdout
     }
 
-    private static func spawnLocked(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> ChildProcess {
+    private static func spawnLocked(_ executable: String, _ arguments: [String], _ environment: [String: String],
+                                    _ stderr: String) throws -> ChildProcess {
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
         guard pipe(&inPipe) == 0 else { throw ChildProcess.error("pipe", errno) }
         guard pipe(&outPipe) == 0 else {
@@ -57,8 +60,9 @@ final class ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        // Stage diagnostics are not read; a full stderr pipe would stall a stage, so discard.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Stage diagnostics are not read from a pipe (a full one would stall a stage): they are
+        // discarded, or kept in a file when a probe wants them.
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

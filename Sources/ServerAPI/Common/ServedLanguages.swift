@@ -4,27 +4,33 @@ import TranslationService
 
 /// The languages the service translates, as language lists show them and as requests are
 /// checked against them: a source is a language some route starts from, a target one some
-/// route ends in (pivots included).
+/// route ends in (pivots included), as the service's route table lists them.
 struct ServedLanguages: Sendable {
-    /// Every direction, direct and through a pivot.
+    /// Every direction, direct and through pivots.
     let routes: [Route]
-    /// The languages to list: engine-internal variants (`ca-valencia-uni-iec2017`) would list as
-    /// a row of identical "Catalan"s, so a variant is kept only when it has a name of its own.
+    /// The languages to list (``TranslationService/listable(_:)``): engine-internal variants
+    /// (`ca-valencia-x-uni`) would list as a row of identical "Catalan"s, so a variant is kept
+    /// only when it has a name of its own.
     let listed: [LanguageCode]
     private let sources: [LanguageCode]
     private let targets: [LanguageCode]
+    private let service: TranslationService
 
     init(_ service: TranslationService) {
+        self.service = service
         routes = service.routes()
         listed = Self.listed(service)
-        sources = Array(Set(routes.map(\.source)))
-        targets = Array(Set(routes.map(\.target)))
+        sources = service.sourceLanguages()
+        targets = service.targetLanguages()
     }
 
     /// The languages to list, without computing the routes.
     static func listed(_ service: TranslationService) -> [LanguageCode] {
-        service.languages().filter { $0.variants.isEmpty || $0.displayName() != $0.base.displayName() }
+        TranslationService.listable(service.languages())
     }
+
+    /// Exactly the languages `language` can be translated into.
+    func targets(from language: LanguageCode) -> [LanguageCode] { service.targets(from: language) }
 
     /// Whether some route translates from `language`.
     func isSource(_ language: LanguageCode) -> Bool { sources.contains { Self.covers($0, language) } }
@@ -41,25 +47,26 @@ struct ServedLanguages: Sendable {
     }
 }
 
-/// ``ServedLanguages`` computed once, on first use, and shared by the dialects that need it.
+/// ``ServedLanguages`` computed once per set of working pairs, and shared by the dialects that
+/// need it.
 ///
-/// Why cached: `TranslationService.routes()` walks every pivot (seconds with all Debian pairs
-/// installed, measured 4 s in a debug build), and the service reads its engines' pairs once at
-/// start, so its routes do not change while it runs. If routes ever change at run time, this is
-/// the one place to refresh.
+/// Why cached: building it walks every route (the service keeps its route table, but the lists
+/// derived here are copied out of it), and the working pairs change only when a probe finds a
+/// broken one: ``TranslationService/routingGeneration`` says when to derive it again.
 final class ServedLanguagesCache: Sendable {
     private let service: TranslationService
-    private let value = Mutex<ServedLanguages?>(nil)
+    private let value = Mutex<(generation: Int, languages: ServedLanguages)?>(nil)
 
     init(service: TranslationService) { self.service = service }
 
-    /// The languages, computed on the first call.
+    /// The languages for the service's current working pairs.
     func get() -> ServedLanguages {
-        if let cached = value.withLock({ $0 }) { return cached }
+        let generation = service.routingGeneration
+        if let cached = value.withLock({ $0 }), cached.generation == generation { return cached.languages }
         // Computed outside the lock so a slow first call does not hold up the others' reads;
         // two first calls at once both compute the same value.
         let computed = ServedLanguages(service)
-        value.withLock { $0 = $0 ?? computed }
+        value.withLock { $0 = (generation, computed) }
         return computed
     }
 }

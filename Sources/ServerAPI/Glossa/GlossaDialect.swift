@@ -23,9 +23,9 @@ enum GlossaDialect {
                     streaming.pairs()
                 },
                 Endpoint("health", ["GET"], "/health", docs: EndpointDocs(
-                    summary: "Engines loaded and skipped; 200 when at least one pair is loaded, else 503",
-                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\"}], \"uptimeSeconds\"}.",
-                    responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped entries say why).")])) { _ in
+                    summary: "Engines: pairs loaded, files skipped and pairs unavailable (installed but not working), each with the reason; 200 when at least one pair is loaded, else 503",
+                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\", \"unavailable\"}], \"uptimeSeconds\"}.",
+                    responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped and unavailable entries say why).")])) { _ in
                     await health.health()
                 },
                 Endpoint("metrics", ["GET"], "/metrics", docs: EndpointDocs(

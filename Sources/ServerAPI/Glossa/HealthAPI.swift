@@ -15,6 +15,7 @@ struct HealthAPI: Sendable {
                 ("engine", .string(s.engine)),
                 ("loaded", .array(s.loaded.map(JSON.string))),
                 ("skipped", .object(s.skipped.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
+                ("unavailable", .object(s.unavailable.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
             ])
         }
         let uptime = ContinuousClock.now - started

@@ -42,7 +42,9 @@ struct GoogleV2API: Sendable {
         let p = try request.parameters()
         let display = try nonEmpty(p.last("target")).map { try LanguageCode(parsing: $0) }
         _ = try nonEmpty(p.last("model")).map(Self.model)
-        var entries: [(code: String, name: String?)] = ServedLanguages.listed(service).map { code in
+        // A target picker's list: only languages something translates into (a language that is
+        // only ever a source, such as Basque, cannot be picked as a target).
+        var entries: [(code: String, name: String?)] = TranslationService.listable(service.targetLanguages()).map { code in
             (code.googleCode, display.map { code.displayName(in: $0) })
         }
         var seen = Set<String>()

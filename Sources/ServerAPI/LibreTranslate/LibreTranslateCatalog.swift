@@ -21,7 +21,8 @@ struct LibreTranslateCatalog {
         for language in served.listed {
             let code = LibreTranslateCodes.code(language)
             guard seen.insert(code).inserted else { continue }
-            let targets = Set(served.routes.filter { $0.source == language }.map { LibreTranslateCodes.code($0.target) })
+            // Exactly what `language` reaches, directly or through pivots.
+            let targets = Set(served.targets(from: language).map(LibreTranslateCodes.code))
             entries.append(Entry(code: code, language: language, targets: targets.subtracting([code]).sorted()))
         }
         self.entries = entries.sorted { $0.code < $1.code }

@@ -28,8 +28,10 @@ struct StreamingAPI: Sendable {
     }
 
     func pairs() -> EndpointResult {
-        let pairs = service.routes().map {
-            PairsResponse.Pair(source: $0.source.bcp47, target: $0.target.bcp47, path: $0.path.map(\.bcp47))
+        // Exactly the directions that translate: the listed codes, with the route's languages.
+        let pairs = service.directions().map {
+            PairsResponse.Pair(source: $0.source.bcp47, target: $0.target.bcp47,
+                               path: [$0.source.bcp47] + $0.route.path.dropFirst().dropLast().map(\.bcp47) + [$0.target.bcp47])
         }
         let body = (try? JSONEncoder().encode(PairsResponse(pairs: pairs))) ?? Data("{\"pairs\":[]}".utf8)
         return EndpointResult(response: HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"],

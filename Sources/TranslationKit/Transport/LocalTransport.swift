@@ -70,7 +70,7 @@ struct LocalTransport: SessionTransport {
     }
 
     func installedPairs() async throws -> [LanguagePair] {
-        try await service().routes().map { LanguagePair(source: $0.source, target: $0.target) }
+        try await service().directions().map { LanguagePair(source: $0.source, target: $0.target) }
     }
 
     func isInstalled(from source: LanguageCode, to target: LanguageCode) async throws -> Bool {

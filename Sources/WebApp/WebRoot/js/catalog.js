@@ -22,6 +22,15 @@ export class Catalog {
    */
   constructor(languages, pairs, displayLanguage) {
     this.displayLanguage = displayLanguage;
+    // The v2 list holds the languages something translates into; a language that is only ever a
+    // source (Basque) is named by the pair list alone, and joins with the browser's name for it.
+    // (Engine variants the v2 list leaves out for want of a name of their own stay out.)
+    const listed = new Set(languages.map((l) => codeKey(l.language)));
+    const targets = new Set((pairs || []).map((p) => codeKey(p.target)));
+    for (const { source } of pairs || []) {
+      const key = codeKey(source);
+      if (!listed.has(key) && !targets.has(key)) { listed.add(key); languages = languages.concat([{ language: source }]); }
+    }
     this.byKey = new Map(languages.map((l) => [codeKey(l.language), l.language]));
     let intlNames = null;
     try { intlNames = new Intl.DisplayNames([displayLanguage || "en"], { type: "language" }); } catch (_) { /* old browser */ }
@@ -42,10 +51,10 @@ export class Catalog {
     this.targets = new Map();
     this.paths = new Map(); // "source|target" → the languages in between, for pivots
     for (const { source, target, path } of pairs || []) {
-      const s = this.resolve(source);
-      const t = this.resolve(target);
-      // Pairs between codes the v2 list does not name are left out: the v2 endpoints would not
-      // accept them under that name.
+      // Pairs between codes the v2 list does not name are left out, rather than taken for their
+      // base language's: `en → ca-pre2017` goes through French, `en → ca` does not.
+      const s = this.byKey.get(codeKey(source));
+      const t = this.byKey.get(codeKey(target));
       if (!s || !t || s === t) continue;
       if (!this.targets.has(s)) this.targets.set(s, new Set());
       this.targets.get(s).add(t);
