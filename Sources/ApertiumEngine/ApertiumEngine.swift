@@ -57,7 +57,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
             .map { ($0.info.name, $0) })
         self.probeCache = ProbeCache(file: configuration.probeCache)
         self.availability = PairAvailability(modes: found.modes, cache: probeCache,
-                                             path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+                                             path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+                                             alsoRuns: [configuration.resettingTagger?.path].compactMap { $0 })
         if !configuration.prewarm.isEmpty {
             let pairs = configuration.prewarm
             Task { try? await self.prewarm(pairs) }

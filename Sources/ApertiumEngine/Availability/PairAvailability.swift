@@ -15,7 +15,9 @@ struct PairAvailability: Sendable {
 
     /// The state at start-up: modes that name a missing program or file are unavailable at once
     /// (no process is started); the cache supplies verdicts recorded for the same files.
-    init(modes: [LanguagePair: ApertiumMode], cache: ProbeCache, path: String) {
+    /// `alsoRuns` are programs Glossa runs in place of a stage (the resetting tagger): part of
+    /// every fingerprint, so a new build of one probes again.
+    init(modes: [LanguagePair: ApertiumMode], cache: ProbeCache, path: String, alsoRuns: [String] = []) {
         let records = cache.load()
         for (pair, mode) in modes {
             guard let inspection = ModeInspection(modeFile: mode.file) else {
@@ -27,7 +29,7 @@ struct PairAvailability: Sendable {
                 continue
             }
             let fingerprint = ProbeCache.fingerprint(modeFile: mode.file.path, inspection: inspection, path: path,
-                                                     probeText: ProbeTexts.text(for: pair.source))
+                                                     probeText: ProbeTexts.text(for: pair.source), alsoRuns: alsoRuns)
             fingerprints[pair] = fingerprint
             guard let verdict = ProbeCache.verdict(records[mode.file.path], fingerprint: fingerprint) else { continue }
             if let failure = verdict.failure {

@@ -5,8 +5,8 @@ import Foundation
 /// about 45 CPU-seconds).
 ///
 /// A record is used only while its fingerprint matches: the mode file's text, the size and
-/// modification time of every file it names and every program it runs, the probe passage and
-/// ``revision``. Upgrading or reinstalling a package, or any change to what the probe runs,
+/// modification time of every file it names and every program it runs (Glossa's resetting
+/// tagger included), the probe passage and ``revision``. Upgrading or reinstalling a package, or any change to what the probe runs,
 /// therefore probes again. A failure is also probed again after ``failureLifetime``, in case it
 /// was the machine's (a hang under heavy load) rather than the pair's.
 struct ProbeCache: Sendable {
@@ -63,9 +63,10 @@ struct ProbeCache: Sendable {
     }
 
     /// What a verdict on `mode` depends on, hashed.
-    static func fingerprint(modeFile: String, inspection: ModeInspection, path: String, probeText: String) -> String {
+    static func fingerprint(modeFile: String, inspection: ModeInspection, path: String, probeText: String,
+                            alsoRuns: [String] = []) -> String {
         var text = "revision \(revision)\nmode \(modeFile)\n\(inspection.command)\ntext \(probeText)\n"
-        let programs = inspection.programs.compactMap { ModeInspection.resolve($0, path: path) }
+        let programs = inspection.programs.compactMap { ModeInspection.resolve($0, path: path) } + alsoRuns
         for item in inspection.files + programs + [modeFile] {
             let attributes = try? FileManager.default.attributesOfItem(atPath: item)
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
