@@ -13,8 +13,19 @@ struct RouteTable: Sendable {
     /// Languages something translates from, and into.
     let sources: [LanguageCode]
     let targets: [LanguageCode]
+    /// Every language something translates from or into.
+    let languages: [LanguageCode]
+    /// `languages` and `targets` as lists show them (``TranslationService/listable(_:)``).
+    let listedLanguages: [LanguageCode]
+    let listedTargets: [LanguageCode]
+    /// The route of every direction, each pair of route ends once, direct pairs first.
+    let routes: [Route]
+    /// The router the table was built from: a route looked up beside the table (a spelling no
+    /// list holds) goes over the same pairs.
+    let router: Router
 
     init(router: Router) {
+        self.router = router
         let served = router.served.map(\.pair)
         let targetCodes = Self.withBases(served.map(\.target))
         // Any listed language may be a source: text in a target code (`pt-BR`) goes into the
@@ -36,6 +47,11 @@ struct RouteTable: Sendable {
         self.targetsBySource = targetsBySource.mapValues { $0.sorted() }
         self.sources = targetsBySource.keys.sorted()
         self.targets = Array(Set(targetsBySource.values.joined())).sorted()
+        languages = Array(Set(sources + targets)).sorted()
+        listedLanguages = TranslationService.listable(languages)
+        listedTargets = TranslationService.listable(targets)
+        var seen = Set<LanguagePair>()
+        routes = self.directions.map(\.route).filter { seen.insert(LanguagePair(source: $0.source, target: $0.target)).inserted }
     }
 
     /// The routes from `source` to each of `candidates` it reaches. A target in the source's own

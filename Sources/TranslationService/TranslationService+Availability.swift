@@ -1,26 +1,15 @@
+import Dispatch
 import Synchronization
 import TranslationCore
 
-/// The router over the pairs that work now, and its listing, made on first use (most calls
-/// translate and never list).
+/// The router over the pairs that work now, and its listing once built (see
+/// ``TranslationService/table()``).
 struct RoutingState: Sendable {
     var router: Router
     /// Counts the changes of the working pairs (see ``TranslationService/routingGeneration``).
     var generation = 0
-    private var cachedTable: RouteTable?
-
-    init(router: Router, generation: Int = 0) {
-        self.router = router
-        self.generation = generation
-    }
-
-    /// The listing of the current router.
-    mutating func table() -> RouteTable {
-        if let cachedTable { return cachedTable }
-        let table = RouteTable(router: router)
-        cachedTable = table
-        return table
-    }
+    /// The listing of `router`; nil until built.
+    var table: RouteTable?
 }
 
 /// A pair that an engine found but that does not work on this machine.
@@ -44,8 +33,33 @@ extension TranslationService {
         }
         await refresh()
         // The listing is worked out now, at warm-up, rather than by the first request that
-        // lists or is refused.
-        _ = state.withLock { $0.table() }
+        // lists or is refused; on a thread of its own, since it is seconds of CPU with every
+        // Debian pair and must not hold one of the cooperative pool's few threads.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                _ = self.table()
+                done.resume()
+            }
+        }
+    }
+
+    /// The listing of the pairs that work now: built once per change of the working pairs
+    /// (``routingGeneration``), never per request.
+    ///
+    /// Why outside the routing lock: building it walks every route, seconds with every Debian
+    /// pair in a debug build, and translations (which need only the router) must not wait for
+    /// it. `tableBuilder` lets one caller build while the others wait for its result, rather
+    /// than each building the same table.
+    func table() -> RouteTable {
+        let (router, generation, built) = state.withLock { ($0.router, $0.generation, $0.table) }
+        if let built { return built }
+        return tableBuilder.withLock { _ in
+            if let built = state.withLock({ $0.generation == generation ? $0.table : nil }) { return built }
+            let table = RouteTable(router: router)
+            tableBuilds.add(1, ordering: .relaxed)
+            state.withLock { if $0.generation == generation { $0.table = table } }
+            return table
+        }
     }
 
     /// Goes up by one whenever the working pairs change (a probe found a broken one), so that a
@@ -68,11 +82,14 @@ extension TranslationService {
     func refresh() async -> Bool {
         let served = await Self.servedPairs(of: engines)
         let router = Self.router(served, engines: engines, configuration: configuration)
-        return state.withLock { state in
+        let changed = state.withLock { state in
             guard state.router.served != served else { return false }
             state = RoutingState(router: router, generation: state.generation + 1)
             return true
         }
+        // The new listing is built now, off the request path, so that the next list is ready.
+        if changed { DispatchQueue.global(qos: .utility).async { _ = self.table() } }
+        return changed
     }
 
     static func servedPairs(of engines: [any TranslationEngine]) async -> [ServedPair] {

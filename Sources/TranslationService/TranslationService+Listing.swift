@@ -4,29 +4,31 @@ extension TranslationService {
     /// Every listed direction with its route: direct pairs first, then pivots. The listed codes
     /// are what a caller asks for; the route's ends are the engines' own spellings of them.
     public func directions() -> [Direction] {
-        state.withLock { $0.table().directions }
+        table().directions
     }
 
     /// The route of every listed direction (each pair of route ends once), direct pairs first.
-    public func routes() -> [Route] {
-        var seen = Set<LanguagePair>()
-        return directions().map(\.route).filter { seen.insert(LanguagePair(source: $0.source, target: $0.target)).inserted }
-    }
+    public func routes() -> [Route] { table().routes }
 
     /// Every language Glossa translates from or into, base forms and engine variants.
     public func languages() -> [LanguageCode] {
-        let table = state.withLock { $0.table() }
-        return Array(Set(table.sources + table.targets)).sorted()
+        table().languages
     }
+
+    /// ``languages()`` as a list shows them (``listable(_:)``).
+    public func listedLanguages() -> [LanguageCode] { table().listedLanguages }
+
+    /// ``targetLanguages()`` as a target list shows them (``listable(_:)``).
+    public func listedTargetLanguages() -> [LanguageCode] { table().listedTargets }
 
     /// Languages that something translates into: the only ones a target list may offer.
     public func targetLanguages() -> [LanguageCode] {
-        state.withLock { $0.table().targets }
+        table().targets
     }
 
     /// Languages that something translates from.
     public func sourceLanguages() -> [LanguageCode] {
-        state.withLock { $0.table().sources }
+        table().sources
     }
 
     /// `codes` as a language list shows them: an engine variant only when it has a name of its
@@ -40,23 +42,23 @@ extension TranslationService {
     /// Exactly the languages `source` text can be translated into (any spelling of the source:
     /// `es-MX` reaches what `es` reaches).
     public func targets(from source: LanguageCode) -> [LanguageCode] {
-        let (table, router) = state.withLock { ($0.table(), $0.router) }
-        if let listed = table.targetsBySource[source] { return listed }
-        return RouteTable.routes(from: source, among: table.targets, router: router).map(\.0)
+        let listing = table()
+        if let listed = listing.targetsBySource[source] { return listed }
+        return RouteTable.routes(from: source, among: listing.targets, router: listing.router).map(\.0)
     }
 
     /// The refusal for a direction with no route: which side is the problem, and what is there
     /// instead (the targets the source reaches, or the languages on the missing side).
     func refusal(from source: LanguageCode, to target: LanguageCode) -> TranslationError {
-        let table = state.withLock { $0.table() }
+        let listing = table()
         let reachable = targets(from: source)
         if reachable.isEmpty {
             return TranslationError(.unsupportedSourceLanguage,
-                "No installed pair translates from \(source.displayName()) (\(source.bcp47)). Source languages available: \(Self.list(table.sources)).")
+                "No installed pair translates from \(source.displayName()) (\(source.bcp47)). Source languages available: \(Self.list(listing.sources)).")
         }
-        if !table.targets.contains(where: { Router.score($0, for: target) != nil }) {
+        if !listing.targets.contains(where: { Router.score($0, for: target) != nil }) {
             return TranslationError(.unsupportedTargetLanguage,
-                "No installed pair translates into \(target.displayName()) (\(target.bcp47)). Target languages available: \(Self.list(table.targets)).")
+                "No installed pair translates into \(target.displayName()) (\(target.bcp47)). Target languages available: \(Self.list(listing.targets)).")
         }
         return TranslationError(.unsupportedPair,
             "No translation from \(source.displayName()) (\(source.bcp47)) to \(target.displayName()) (\(target.bcp47)) is installed, directly or through other languages. \(source.displayName()) can be translated into: \(Self.list(reachable)).")

@@ -45,6 +45,10 @@ public final class TranslationService: Sendable {
     let configuration: Configuration
     /// The router over the pairs that work now, and the listing built from it on first use.
     let state: Mutex<RoutingState>
+    /// Held while the listing is built, so it is built once (see ``table()``).
+    let tableBuilder = Mutex(())
+    /// How many listings were built so far: one per change of the working pairs (tests check it).
+    let tableBuilds = Atomic<Int>(0)
 
     /// Makes a service over `engines` (earlier engines win when two serve the same pair) and
     /// `detector`. Reads each engine's working pairs now, and again whenever one stops working.
@@ -127,9 +131,10 @@ public final class TranslationService: Sendable {
             guard let route = route(from: source, to: target) else { throw refusal(from: source, to: target) }
             do {
                 var batch = texts
-                for step in route.steps {
+                for (index, step) in route.steps.enumerated() {
                     let engine = engines[step.engineIndex]
-                    batch = try await engine.translate(batch, pair: step.pair, options: options)
+                    let stepOptions = Self.options(options, forStep: index, of: route.steps.count)
+                    batch = try await engine.translate(batch, pair: step.pair, options: stepOptions)
                     guard batch.count == texts.count else {
                         throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(texts.count) texts.")
                     }
@@ -140,6 +145,19 @@ public final class TranslationService: Sendable {
                 guard await refresh() else { throw error }
             }
         }
+    }
+
+    /// The options for step `index` of a route of `count` steps. Only the last step may mark
+    /// unknown words: an earlier step's `*word` would be the next step's input, which that engine
+    /// then reads as a word of its own (it comes back as `**word`, or mistranslated), so marks
+    /// would say nothing true about the text the user gave. A word unknown to an earlier step
+    /// passes through it unchanged and unmarked, and the last step marks it if it cannot read it
+    /// either.
+    static func options(_ options: TranslationOptions, forStep index: Int, of count: Int) -> TranslationOptions {
+        guard index < count - 1, options.markUnknownWords else { return options }
+        var early = options
+        early.markUnknownWords = false
+        return early
     }
 
     /// Each engine's loaded pairs, what it skipped and what does not work, for `/health`.

@@ -61,3 +61,20 @@ struct PrefixDetector: LanguageDetector {
 func pairs(_ names: String...) -> [LanguagePair] {
     names.map { try! LanguagePair(parsing: $0) }
 }
+
+/// A fake engine that marks unknown words as Apertium does when asked (`*` before its output) and
+/// reads a leading `*` in its input as part of a word it does not know, so a test sees whether an
+/// earlier step's marks leaked into a later step.
+struct MarkingEngine: TranslationEngine {
+    let name = "marking"
+    let served: [LanguagePair]
+
+    func pairs() async -> [LanguagePair] { served }
+
+    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
+        guard served.contains(pair) else { throw TranslationError(.unsupportedPair, "fake does not serve \(pair)") }
+        return texts.map { (options.markUnknownWords ? "*" : "") + "\($0)>\(pair.target.bcp47)" }
+    }
+
+    func shutdown() async {}
+}

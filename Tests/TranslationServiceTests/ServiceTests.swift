@@ -111,6 +111,29 @@ struct ServiceTests {
         #expect(await service.unavailablePairs() == [UnavailablePair(engine: "failing", pair: broken, reason: "its probe failed")])
     }
 
+    @Test("the listing is built once per change of the working pairs, however many ask for it")
+    func listingBuiltOncePerChange() async throws {
+        let broken = LanguagePair(source: "es", target: "pt")
+        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failing: [broken])
+        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        func listEverything(_ times: Int) async {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<times {
+                    group.addTask { _ = (service.routes(), service.directions(), service.targets(from: "en"), service.listedTargetLanguages()) }
+                }
+            }
+        }
+        #expect(service.tableBuilds.load(ordering: .relaxed) == 0)
+        await listEverything(50)
+        #expect(service.tableBuilds.load(ordering: .relaxed) == 1)
+        #expect(service.routes().contains { $0.steps.contains { $0.pair == broken } })
+        _ = try await service.translate(["x"], from: "en", to: "pt")
+        await listEverything(50)
+        #expect(service.tableBuilds.load(ordering: .relaxed) == 2)
+        #expect(!service.routes().contains { $0.steps.contains { $0.pair == broken } })
+        #expect(service.routingGeneration == 1)
+    }
+
     @Test("per-source targets are exactly what translates; same-language text stays unchanged")
     func perSourceTargets() async throws {
         let service = await TranslationService(engines: [TaggingEngine(name: "t", served: pairs("eng-spa", "spa-cat", "spa-eng_US", "nno-nno_e"))],
@@ -128,5 +151,17 @@ struct ServiceTests {
                 #expect((service.route(from: source, to: target) != nil) == listed, "\(source)→\(target)")
             }
         }
+    }
+
+    @Test("on a route of several steps only the last one marks unknown words")
+    func marksOnlyOnTheLastStep() async throws {
+        let service = await TranslationService(engines: [MarkingEngine(served: pairs("eng-spa", "spa-cat", "cat-fr"))],
+                                               detector: PrefixDetector())
+        let marked = TranslationOptions(markUnknownWords: true)
+        let out = try await service.translate(["x"], from: "en", to: "fr", options: marked)
+        #expect(out[0].route?.path == ["en", "es", "ca", "fr"])
+        #expect(out[0].translatedText == "*x>es>ca>fr")
+        #expect(try await service.translate(["x"], from: "en", to: "es", options: marked)[0].translatedText == "*x>es")
+        #expect(try await service.translate(["x"], from: "en", to: "fr")[0].translatedText == "x>es>ca>fr")
     }
 }

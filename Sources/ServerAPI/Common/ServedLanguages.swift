@@ -26,7 +26,7 @@ struct ServedLanguages: Sendable {
 
     /// The languages to list, without computing the routes.
     static func listed(_ service: TranslationService) -> [LanguageCode] {
-        TranslationService.listable(service.languages())
+        service.listedLanguages()
     }
 
     /// Exactly the languages `language` can be translated into.

@@ -44,7 +44,7 @@ struct GoogleV2API: Sendable {
         _ = try nonEmpty(p.last("model")).map(Self.model)
         // A target picker's list: only languages something translates into (a language that is
         // only ever a source, such as Basque, cannot be picked as a target).
-        var entries: [(code: String, name: String?)] = TranslationService.listable(service.targetLanguages()).map { code in
+        var entries: [(code: String, name: String?)] = service.listedTargetLanguages().map { code in
             (code.googleCode, display.map { code.displayName(in: $0) })
         }
         var seen = Set<String>()
