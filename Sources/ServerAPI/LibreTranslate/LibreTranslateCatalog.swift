@@ -34,14 +34,18 @@ struct LibreTranslateCatalog {
     /// Whether some route translates into `language`.
     func isTarget(_ language: LanguageCode) -> Bool { served.isTarget(language) }
 
-    /// A detection as LibreTranslate reports it: the candidates that are source languages here,
-    /// most likely first, at most three, confidences 0–100. LibreTranslate's detector only ever
-    /// answers languages it has (detect.py `check_lang`), so a client can pick the first.
+    /// Whether `/languages` lists `language` (a source, or a language only translated into).
+    func isListed(_ language: LanguageCode) -> Bool { entries.contains { ServedLanguages.covers($0.language, language) } }
+
+    /// A detection as LibreTranslate reports it: the candidates that `/languages` lists, most
+    /// likely first, at most three, confidences 0–100. LibreTranslate's detector only ever
+    /// answers languages it has (detect.py `check_lang`: every installed language, a target-only
+    /// one included), so a client can pick the first.
     func candidates(_ detection: Detection) -> [(language: LanguageCode, confidence: Double)] {
         var out: [(LanguageCode, Double)] = []
         let all = (detection.language.map { [($0, detection.confidence)] } ?? [])
             + detection.alternatives.map { ($0.language, $0.confidence) }
-        for (language, confidence) in all where isSource(language) && !out.contains(where: { $0.0 == language }) {
+        for (language, confidence) in all where isListed(language) && !out.contains(where: { $0.0 == language }) {
             out.append((language, LibreTranslateCodes.confidence(confidence)))
         }
         return Array(out.prefix(3))
