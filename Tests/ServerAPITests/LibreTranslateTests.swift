@@ -80,15 +80,17 @@ struct LibreTranslateTests {
         await live.stop()
     }
 
-    @Test("detect: candidates among its source languages, 0–100; a JSON list gets one list per text")
+    @Test("detect: candidates among the languages it lists, 0–100; a JSON list gets one list per text")
     func detect() async throws {
         let live = try await LiveServer.start()
         let one = try await live.post("/detect", "q=hello", contentType: form)
         #expect(one.status == 200)
-        // French is only a target here, so it is not offered (LibreTranslate's detector answers installed sources).
-        #expect(one.text == "[{\"confidence\":90.0,\"language\":\"en\"}]\n")
+        // French is only a target here, and still offered: LibreTranslate's detector answers any
+        // installed language (libretranslate/language.py: load_lang_codes() is every language of
+        // argostranslate's get_installed_languages(), a target-only one included), as /languages lists them.
+        #expect(one.text == "[{\"confidence\":90.0,\"language\":\"en\"},{\"confidence\":5.0,\"language\":\"fr\"}]\n")
         let batch = try await live.post("/detect", #"{"q": ["hola", "bonjour", "hello"]}"#, contentType: json)
-        #expect(batch.text == #"[[{"confidence":75.0,"language":"es"}],[{"confidence":0.0,"language":"en"}],[{"confidence":90.0,"language":"en"}]]"# + "\n")
+        #expect(batch.text == #"[[{"confidence":75.0,"language":"es"}],[{"confidence":50.0,"language":"fr"}],[{"confidence":90.0,"language":"en"},{"confidence":5.0,"language":"fr"}]]"# + "\n")
         let missing = try await live.post("/detect", "", contentType: form)
         #expect(missing.status == 400 && missing.text == "{\"error\":\"Invalid request: missing q parameter\"}\n")
         await live.stop()
