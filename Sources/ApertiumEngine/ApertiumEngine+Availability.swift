@@ -68,7 +68,7 @@ extension ApertiumEngine {
             availability.verified.insert(pair)
         }
         if let fingerprint = availability.fingerprints[pair] {
-            probeCache.store([mode.file.path: ProbeCache.Record(fingerprint: fingerprint, failure: failure, probed: Date())])
+            probeCache.store([ProbeCache.Record(fingerprint: fingerprint, modeFile: mode.file.path, failure: failure, probed: Date())])
         }
         return failure
     }

@@ -130,6 +130,28 @@ import TranslationCore
         await third.shutdown()
     }
 
+    @Test func twoBuildsShareTheCacheWithoutProbingEachOthersPairsAgain() async throws {
+        let dir = try Self.modeDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = dir.appendingPathComponent("probes.json")
+        // Two builds differ in their resetting tagger, so in every fingerprint.
+        func build(_ tagger: String) -> ApertiumEngine {
+            ApertiumEngine(configuration: .init(modeDirectories: [dir], requestTimeout: .seconds(3), resettingTagger: URL(fileURLWithPath: tagger),
+                                                probeTimeout: .seconds(3), probeCache: cache), environment: ProcessInfo.processInfo.environment)
+        }
+        func probed(_ engine: ApertiumEngine) async -> Int {
+            let total = Mutex(-1)
+            await engine.probe([Self.ita, Self.jpn]) { _, t in total.withLock { $0 = t } }
+            await engine.shutdown()
+            return total.withLock { $0 }
+        }
+        #expect(await probed(build("/bin/sed")) == 2)
+        #expect(await probed(build("/bin/cat")) == 2)
+        // Each build's verdicts survived the other's run.
+        #expect(await probed(build("/bin/sed")) == 0)
+        #expect(await probed(build("/bin/cat")) == 0)
+    }
+
     @Test func probeTextsCoverEveryInstalledSourceAndAvoidStreamSyntax() {
         #expect(ProbeTexts.all["default"] != nil)
         for (code, text) in ProbeTexts.all {

@@ -31,7 +31,7 @@ struct PairAvailability: Sendable {
             let fingerprint = ProbeCache.fingerprint(modeFile: mode.file.path, inspection: inspection, path: path,
                                                      probeText: ProbeTexts.text(for: pair.source), alsoRuns: alsoRuns)
             fingerprints[pair] = fingerprint
-            guard let verdict = ProbeCache.verdict(records[mode.file.path], fingerprint: fingerprint) else { continue }
+            guard let verdict = ProbeCache.verdict(records[fingerprint], fingerprint: fingerprint) else { continue }
             if let failure = verdict.failure {
                 unavailable[pair] = failure + " (probed \(Self.day(verdict.probed)); \(cache.file?.path ?? "the probe cache") keeps the verdict for a day)"
             } else {

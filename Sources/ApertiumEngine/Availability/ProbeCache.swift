@@ -9,15 +9,24 @@ import Foundation
 /// tagger included), the probe passage and ``revision``. Upgrading or reinstalling a package, or any change to what the probe runs,
 /// therefore probes again. A failure is also probed again after ``failureLifetime``, in case it
 /// was the machine's (a hang under heavy load) rather than the pair's.
+///
+/// Records are keyed by fingerprint, not by mode file: two Glossa builds on one machine (each
+/// with its own resetting tagger, so different fingerprints for the same mode) share the file
+/// without overwriting each other's verdicts, so neither probes every pair again at each start.
+/// A mode file keeps its ``recordsPerMode`` newest records.
 struct ProbeCache: Sendable {
     /// Bump when the way pipelines are run changes, so that old verdicts are not trusted.
-    static let revision = 1
+    static let revision = 2
+    /// Records kept per mode file (one per build or installed version that probed it recently).
+    static let recordsPerMode = 4
     /// How long a recorded failure is believed. Successes last as long as their fingerprint.
     static let failureLifetime: TimeInterval = 24 * 3600
 
     /// One mode's verdict.
     struct Record: Codable, Sendable, Equatable {
         var fingerprint: String
+        /// The mode file probed (to drop records of modes that are gone).
+        var modeFile: String
         /// Why the mode does not work; nil when it passed.
         var failure: String?
         var probed: Date
@@ -31,7 +40,7 @@ struct ProbeCache: Sendable {
     /// The file, or nil when results are not kept.
     let file: URL?
 
-    /// The records by mode file path (empty when there is no file or it cannot be read).
+    /// The records by fingerprint (empty when there is no file or it cannot be read).
     func load() -> [String: Record] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -41,12 +50,18 @@ struct ProbeCache: Sendable {
     }
 
     /// Merges `updates` into the file (read again first, so other Glossa processes' records
-    /// survive) and replaces it atomically; records of mode files that are gone are dropped.
-    /// Failing to write only means probing again next time.
-    func store(_ updates: [String: Record]) {
+    /// survive) and replaces it atomically; records of mode files that are gone are dropped, and
+    /// each mode file keeps its ``recordsPerMode`` newest. Failing to write only means probing
+    /// again next time.
+    func store(_ updates: [Record]) {
         guard let file, !updates.isEmpty else { return }
-        var records = load().filter { FileManager.default.fileExists(atPath: $0.key) }
-        records.merge(updates) { $1 }
+        var records = load().filter { FileManager.default.fileExists(atPath: $0.value.modeFile) }
+        for record in updates { records[record.fingerprint] = record }
+        for (_, ofMode) in Dictionary(grouping: records.values, by: \.modeFile) where ofMode.count > Self.recordsPerMode {
+            for old in ofMode.sorted(by: { $0.probed > $1.probed }).dropFirst(Self.recordsPerMode) {
+                records[old.fingerprint] = nil
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -55,7 +70,7 @@ struct ProbeCache: Sendable {
         try? data.write(to: file, options: .atomic)
     }
 
-    /// The verdict recorded for `modeFile` if it still holds for `fingerprint`.
+    /// The verdict in `record` (the one recorded under `fingerprint`) if it still holds.
     static func verdict(_ record: Record?, fingerprint: String, now: Date = Date()) -> Record? {
         guard let record, record.fingerprint == fingerprint else { return nil }
         if record.failure != nil, now.timeIntervalSince(record.probed) > failureLifetime { return nil }
