@@ -160,7 +160,8 @@ def write(args, rows, skipped):
     lines = [
         "# Translation quality and faithfulness on FLORES-200 dev",
         "",
-        "Every installed Apertium direction, through Glossa and through the raw `apertium` command, on",
+        ("The directions asked for (" + ", ".join(f"`{m}`" for m in args.pairs.split(",") if m) + "; `QUALITY_PAIRS`), through Glossa"
+         if args.pairs else "Every installed Apertium direction, through Glossa") + " and through the raw `apertium` command, on",
         f"the {997} sentences of FLORES-200 dev (`../shared/data/flores200-dev`). Regenerate with `make quality`",
         f"(`tests/tools/quality/quality.py`); this run: {datetime.date.today().isoformat()}, {platform.node() or 'this machine'},",
         f"{os.cpu_count()} cores, sacrebleu {sacrebleu.__version__} (chrF and BLEU with its defaults).",
