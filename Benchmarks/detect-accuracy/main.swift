@@ -64,6 +64,21 @@ let systems: [(name: String, detect: (String) -> Detection)] = (options["systems
     }
 }
 
+/// FNV-1a over the bits of detections.
+struct DetectionDigest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private mutating func add(_ bits: UInt64) { value = (value ^ bits) &* 0x0000_0100_0000_01B3 }
+    mutating func add(_ detection: Detection) {
+        for byte in (detection.language?.description ?? "und").utf8 { add(UInt64(byte)) }
+        add(detection.confidence.bitPattern)
+        add(detection.isReliable ? 1 : 0)
+        for alternative in detection.alternatives {
+            for byte in alternative.language.description.utf8 { add(UInt64(byte)) }
+            add(alternative.confidence.bitPattern)
+        }
+    }
+}
+
 func isCorrect(_ detection: Detection, _ expected: LanguageCode) -> Bool {
     guard let language = detection.language else { return false }
     return language.language == expected.language && (expected.script == nil || language.script == expected.script)
@@ -87,6 +102,7 @@ for system in systems {
     var reliable = (answers: 0, wrong: 0), confident = (answers: 0, right: 0)
     var texts = 0
     var elapsed = 0.0
+    var digest = DetectionDigest()
     for (expected, folder, items) in languages {
         var accuracies: [Double] = []
         var report = ""
@@ -100,6 +116,7 @@ for system in systems {
             elapsed += threadCPUTime() - start
             texts += kindItems.count
             for (item, detection) in zip(kindItems, detections) {
+                digest.add(detection)
                 characters += item.count
                 let ok = isCorrect(detection, expected)
                 if ok { right += 1 } else { wrongAs[detection.language?.description ?? "und", default: 0] += 1 }
@@ -144,6 +161,9 @@ for system in systems {
     print(String(format: "Confidence ≥ 0.9: %d answers, %.2f%% right; isReliable: %d answers, %.2f%% wrong",
                  confident.answers, confidentRight, reliable.answers, reliableWrong))
     print(String(format: "Speed: %d texts in %.2f s of one thread's CPU time, %.0f texts/s\n", texts, seconds, Double(texts) / seconds))
+    // Every answer's bits (language, confidence, reliability, alternatives), so that a change
+    // meant to keep the answers (speed work) can show it did: the same digest before and after.
+    print("DIGEST \(system.name) \(String(digest.value, radix: 16))")
     summaries.append(String(format: "SUMMARY %@ languages=%d single=%.2f pairs=%.2f sentences=%.2f texts_per_s=%.0f confident_right=%.2f reliable_wrong=%.2f",
                             system.name, languages.count, means[0], means[1], means[2], Double(texts) / seconds, confidentRight, reliableWrong))
 }

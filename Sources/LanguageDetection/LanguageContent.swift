@@ -24,6 +24,18 @@ struct LanguageContent {
 
     /// Characters that occur in code, markup and identifiers, hardly ever in prose.
     static let codeCharacters: Set<Unicode.Scalar> = ["{", "}", "[", "]", "<", ">", "=", ";", "|", "\\", "/", "_", "$", "%", "^", "*", "~", "`", "+", "&", "#"]
+    /// ``codeCharacters`` as a bit mask over ASCII (all of them are ASCII): asked of every
+    /// scalar, where hashing into the set would cost more than the rest of the filter.
+    private static let codeMask: (low: UInt64, high: UInt64) = codeCharacters.reduce((0, 0)) { mask, scalar in
+        scalar.value < 64 ? (mask.low | 1 << UInt64(scalar.value), mask.high) : (mask.low, mask.high | 1 << UInt64(scalar.value - 64))
+    }
+
+    /// Whether `scalar` is one of ``codeCharacters``.
+    @inline(__always) static func isCodeCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        guard v < 128 else { return false }
+        return (v < 64 ? codeMask.low >> UInt64(v) : codeMask.high >> UInt64(v - 64)) & 1 != 0
+    }
 
     init(_ input: String) {
         // One pass over the scalars (splitting on whitespace scalars, not Characters: grapheme
@@ -48,12 +60,12 @@ struct LanguageContent {
         }
         while index < scalars.endIndex {
             let scalar = scalars[index]
-            if scalar.properties.isWhitespace {
+            if TextFeatures.isWhitespace(scalar) {
                 finish(at: index)
                 token = TokenState()
                 tokenStart = scalars.index(after: index)
             } else {
-                if scalar.isASCII, Self.codeCharacters.contains(scalar) { codeCharacterCount += 1 }
+                if Self.isCodeCharacter(scalar) { codeCharacterCount += 1 }
                 token.add(scalar)
             }
             index = scalars.index(after: index)
@@ -83,9 +95,9 @@ struct LanguageContent {
             case "(": if previousWasLetter { marked = true }
             default:
                 if scalar.isASCII {
-                    if LanguageContent.codeCharacters.contains(scalar) { marked = true }
+                    if LanguageContent.isCodeCharacter(scalar) { marked = true }
                     if scalar == "/" && previous == ":" { marked = true }
-                } else if !isLetter && scalar.properties.numericType != nil {
+                } else if !isLetter && ScalarClasses.of(scalar) & ScalarClasses.numeric != 0 {
                     marked = true
                 }
                 if isLetter && previous == "." && visible > 2 { marked = true }

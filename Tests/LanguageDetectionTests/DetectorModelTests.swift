@@ -124,6 +124,60 @@ import Testing
         #expect(table.row(0xDEAD_BEEF_0000_0001) == -1)
     }
 
+    /// A row's posting of one language, found through its bitmap (rows of many postings) or by a
+    /// scan (short rows), is the one a walk over the row finds, and a language the row lacks has none.
+    @Test func bitmapFindsEachLanguagesPosting() {
+        let languages = 130  // three 64-bit words of bitmap
+        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: 200, bitmapLanguages: languages)
+        var expected: [[Int]] = []
+        for row in 0..<200 {
+            // Rows of 1...130 postings: every (row·7)-th language and a few fixed ones.
+            let owners = (0..<languages).filter { ($0 * (row + 3)) % 11 < 1 + row % 11 || $0 == 129 }
+            expected.append(owners)
+            builder.row(UInt64(row) &* 0x9E37_79B9_7F4A_7C15, postings: owners.count)
+            for l in owners { builder.posting(UInt8(l), UInt8(l % 256), UInt8(row % 256)) }
+        }
+        let table = builder.build()
+        #expect(table.bitmapBytes == 24)
+        for (row, owners) in expected.enumerated() {
+            let offset = table.row(UInt64(row) &* 0x9E37_79B9_7F4A_7C15)
+            #expect(table.postings(offset).map { Int($0.language) } == owners)
+            table.records.withUnsafeBufferPointer { records in
+                for l in 0..<languages {
+                    let at = PostingTable.posting(offset, language: l, in: records, bitmapBytes: table.bitmapBytes, valuesPerPosting: 2)
+                    if owners.contains(l) {
+                        #expect(at >= 0 && records[at] == UInt8(l) && records[at + 1] == UInt8(l) && records[at + 2] == UInt8(row % 256))
+                    } else {
+                        #expect(at == -1)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The precomputed scalar classes are the standard library's answers, for every scalar of
+    /// the plane the table covers and beyond it.
+    @Test func scalarClassesAreTheUnicodeProperties() {
+        for value in UInt32(0)..<0x11000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let classes = ScalarClasses.of(scalar)
+            let p = scalar.properties
+            let isWord: Bool
+            switch p.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark: isWord = true
+            default: isWord = false
+            }
+            func has(_ c: UInt8) -> Bool { classes & c != 0 }
+            guard has(ScalarClasses.word) == isWord, has(ScalarClasses.lowercases) == p.changesWhenLowercased,
+                  has(ScalarClasses.whitespace) == p.isWhitespace, has(ScalarClasses.numeric) == (p.numericType != nil),
+                  TextFeatures.isWhitespace(scalar) == p.isWhitespace else {
+                Issue.record("scalar classes differ for U+\(String(value, radix: 16))")
+                return
+            }
+        }
+    }
+
     /// With many candidates the scorer spreads postings, with few it searches them: both must
     /// give the same floats, or a text's answer would depend on how far pruning got.
     @Test func spreadAndSearchScoreAlike() {

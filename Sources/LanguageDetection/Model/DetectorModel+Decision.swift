@@ -23,8 +23,8 @@ extension DetectorModel {
     /// make up a tenth of the CJK letters (Chinese has no kana), the Han languages otherwise.
     func candidates(for census: ScriptCensus) -> [Int] {
         guard let dominant = census.dominant else { return [] }
-        let kana = (census.counts[.hiragana] ?? 0) + (census.counts[.katakana] ?? 0)
-        let cjk = kana + (census.counts[.han] ?? 0)
+        let kana = census.count(of: .hiragana) + census.count(of: .katakana)
+        let cjk = kana + census.count(of: .han)
         let script: WritingScript
         if [.han, .hiragana, .katakana].contains(dominant) {
             script = kana > 0 && kana * 10 >= cjk ? .hiragana : .han

@@ -55,7 +55,7 @@ extension DetectorModel {
     /// through the file, must give an equal model).
     init(content: Content) {
         let gramRows = content.gramRows()
-        let grams = gramRows.table(backOffs: gramRows.seconds)
+        let grams = gramRows.table(backOffs: gramRows.seconds, languages: content.languages.count)
         var words = PostingTable.Builder(valuesPerPosting: 1, keyBits: content.wordKeyBits, rows: content.words.count)
         for row in content.words {
             words.row(reduced: row.key, postings: row.postings.count)
@@ -295,7 +295,7 @@ extension DetectorModel {
             throw ModelFormatError("inconsistent n-gram table")
         }
         let derived = try table.derivedBackOffs(scales: scales)
-        return table.table(backOffs: zip(derived, table.seconds).map { $0 &+ $1 })
+        return table.table(backOffs: zip(derived, table.seconds).map { $0 &+ $1 }, languages: languages)
     }
 
     private static func readWords(_ reader: inout ByteReader, languages: Int, keyBits: Int) throws -> PostingTable {

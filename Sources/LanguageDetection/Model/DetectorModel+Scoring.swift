@@ -38,8 +38,8 @@ extension DetectorModel {
 /// plus the back-off weights of the orders above it) in a form that needs no search: each
 /// n-gram's postings are visited once and written straight into one per-language row, whatever
 /// the number of candidates. With few candidates left (after pruning) each one's postings are
-/// found by binary search instead, in the same order of operations, so both paths give the same
-/// floats.
+/// found through the rows' language bitmaps instead (``PostingTable/posting(_:language:in:bitmapBytes:valuesPerPosting:)``),
+/// in the same order of operations, so both paths give the same floats.
 ///
 /// Everything the hot loops touch is a flat array read through unsafe pointers; bounds hold by
 /// construction (language indices are below `width`, validated when the model is read).
@@ -58,7 +58,7 @@ struct WordScorer {
     /// Per language: the current position's log-probability (bottom-up, see above).
     private var position: [Float]
     private var characterLogP: [Float]
-    /// Up to this many candidates, postings are looked up per language (binary search) rather than spread.
+    /// Up to this many candidates, postings are looked up per language (bitmaps) rather than spread.
     static let searchCandidates = 8
 
     init(model: DetectorModel, candidates: [Int]) {
@@ -151,17 +151,14 @@ struct WordScorer {
         position.withUnsafeMutableBufferPointer { position in
         rows.withUnsafeBufferPointer { rows in
         candidates.withUnsafeBufferPointer { candidates in
-            // The posting of language `l` in the record at `offset` (postings are sorted by
-            // language), as the index of its language byte; -1 when the language lacks it.
-            @inline(__always) func posting(_ offset: Int32, _ l: UInt8) -> Int {
-                let base = Int(offset) + 1
-                var low = 0, high = Int(records[Int(offset)])
-                while low < high {
-                    let middle = (low + high) >> 1
-                    if records[base + 3 * middle] < l { low = middle + 1 } else { high = middle }
-                }
-                let at = base + 3 * low
-                return low < Int(records[Int(offset)]) && records[at] == l ? at : -1
+            let bitmapBytes = model.grams.bitmapBytes
+            // The posting of language `l` in the record at `offset`, as the index of its
+            // language byte; -1 when the language lacks it (the row's bitmap says so at once).
+            @inline(__always) func posting(_ offset: Int32, _ l: Int) -> Int {
+                PostingTable.posting(offset, language: l, in: records, bitmapBytes: bitmapBytes, valuesPerPosting: 2)
+            }
+            @inline(__always) func first(_ offset: Int32) -> Int {
+                PostingTable.firstPosting(offset, in: records, bitmapBytes: bitmapBytes)
             }
             for l in 0..<width { characterLogP[l] = 0 }
             for end in 1..<count {
@@ -170,7 +167,7 @@ struct WordScorer {
                     for l in 0..<width { position[l] = unseen[l] }
                     let unigram = rows[end * orders]
                     if unigram >= 0 {
-                        let start = Int(unigram) + 1
+                        let start = first(unigram)
                         for p in 0..<Int(records[Int(unigram)]) {
                             let at = start + 3 * p
                             position[Int(records[at])] = conditional[Int(records[at + 1])]
@@ -181,14 +178,14 @@ struct WordScorer {
                         defer { order += 1 }
                         let context = rows[(end - 1) * orders + order - 2]
                         guard context >= 0 else { continue }
-                        let start = Int(context) + 1
+                        let start = first(context)
                         for p in 0..<Int(records[Int(context)]) {
                             let at = start + 3 * p
                             position[Int(records[at])] += backOff[Int(records[at + 2])]
                         }
                         let row = rows[end * orders + order - 1]
                         guard row >= 0 else { continue }
-                        let rowStart = Int(row) + 1
+                        let rowStart = first(row)
                         for p in 0..<Int(records[Int(row)]) {
                             let at = rowStart + 3 * p
                             position[Int(records[at])] = conditional[Int(records[at + 1])]
@@ -201,7 +198,7 @@ struct WordScorer {
                         var value = unseen[l]
                         let unigram = rows[end * orders]
                         if unigram >= 0 {
-                            let at = posting(unigram, UInt8(l))
+                            let at = posting(unigram, l)
                             if at >= 0 { value = conditional[Int(records[at + 1])] }
                         }
                         var order = 2
@@ -209,11 +206,11 @@ struct WordScorer {
                             defer { order += 1 }
                             let context = rows[(end - 1) * orders + order - 2]
                             guard context >= 0 else { continue }
-                            let at = posting(context, UInt8(l))
+                            let at = posting(context, l)
                             if at >= 0 { value += backOff[Int(records[at + 2])] }
                             let row = rows[end * orders + order - 1]
                             guard row >= 0 else { continue }
-                            let own = posting(row, UInt8(l))
+                            let own = posting(row, l)
                             if own >= 0 { value = conditional[Int(records[own + 1])] }
                         }
                         characterLogP[l] += value

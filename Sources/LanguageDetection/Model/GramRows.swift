@@ -86,10 +86,12 @@ struct GramRows {
         }
     }
 
-    /// The run-time table, two values per posting: the conditional and `backOffs[posting]`.
-    func table(backOffs: [UInt8]) -> PostingTable {
+    /// The run-time table, two values per posting: the conditional and `backOffs[posting]`,
+    /// with language bitmaps (`languages`: the model's language count) for the scorer's
+    /// per-language lookups.
+    func table(backOffs: [UInt8], languages count: Int) -> PostingTable {
         precondition(backOffs.count == languages.count)
-        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: keys.count, postings: languages.count)
+        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: keys.count, postings: languages.count, bitmapLanguages: count)
         for row in keys.indices {
             builder.row(keys[row], postings: Int(starts[row + 1] - starts[row]))
             for p in Int(starts[row])..<Int(starts[row + 1]) { builder.posting(languages[p], conditionals[p], backOffs[p]) }

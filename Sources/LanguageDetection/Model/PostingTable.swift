@@ -1,11 +1,14 @@
 /// A read-only map from a feature key (an n-gram or a word, see ``TextFeatures``) to its
 /// postings: the languages that know the key, each with one or two quantized values.
 ///
-/// Built once at load. A row is a record in one flat byte array: its posting count, then per
+/// Built once at load. A row is a record in one flat byte array: its posting count, then (in a
+/// table built with ``Builder/init(valuesPerPosting:keyBits:rows:postings:bitmapLanguages:)``
+/// and for rows of at least ``bitmapMinimum`` postings) a bitmap of its languages, then per
 /// posting the language and its values (`1 + valuesPerPosting` bytes), languages ascending. An
 /// open-addressing index of (key, record offset) finds it: a lookup touches one index slot and
 /// one record, two cache misses at most, where separate key, start, language and value arrays
-/// cost four.
+/// cost four. The bitmap finds one language's posting without a search: its bit says whether
+/// the row has it, the bits below it (a population count) say where (``posting(_:language:)``).
 ///
 /// Keys are the 64-bit feature keys folded to 32 bits (``fold(_:)``), of which a table may keep
 /// fewer (``keyBits``, the high ones). With about a million keys per table and 32 bits, an
@@ -26,6 +29,11 @@ struct PostingTable: Sendable, Equatable {
     let rowCount: Int
     /// Bits of the folded key kept (1...32).
     let keyBits: Int
+    /// Bytes of a row's language bitmap (a multiple of 8; 0: the table has no bitmaps).
+    let bitmapBytes: Int
+    /// Rows with at least this many postings carry a language bitmap (in a table with bitmaps);
+    /// a shorter row is scanned: its languages fit in one cache line with its count.
+    static let bitmapMinimum = 9
 
     /// Collects rows in any order, then builds the index.
     struct Builder {
@@ -34,11 +42,17 @@ struct PostingTable: Sendable, Equatable {
         private var offsets: [UInt32] = []
         let valuesPerPosting: Int
         let keyBits: Int
+        let bitmapBytes: Int
+        /// Offset of the current row's bitmap, -1 when it has none.
+        private var bitmap = -1
 
-        init(valuesPerPosting: Int, keyBits: Int = 32, rows: Int = 0, postings: Int = 0) {
+        /// - Parameter bitmapLanguages: with more than 0, rows of at least ``bitmapMinimum``
+        ///   postings get a bitmap of this many languages (every posting's language must be below it).
+        init(valuesPerPosting: Int, keyBits: Int = 32, rows: Int = 0, postings: Int = 0, bitmapLanguages: Int = 0) {
             precondition((1...32).contains(keyBits))
             self.valuesPerPosting = valuesPerPosting
             self.keyBits = keyBits
+            self.bitmapBytes = (bitmapLanguages + 63) / 64 * 8
             records.reserveCapacity(rows + postings * (1 + valuesPerPosting))
             keys.reserveCapacity(rows)
             offsets.reserveCapacity(rows)
@@ -56,12 +70,21 @@ struct PostingTable: Sendable, Equatable {
             keys.append(key)
             offsets.append(UInt32(records.count))
             records.append(UInt8(count))
+            bitmap = -1
+            if bitmapBytes > 0 && count >= PostingTable.bitmapMinimum {
+                bitmap = records.count
+                records.append(contentsOf: repeatElement(0, count: bitmapBytes))
+            }
         }
 
         /// One posting of the current row: its language and its value (and a second value
         /// when the table has two per posting).
         @inline(__always) mutating func posting(_ language: UInt8, _ value: UInt8, _ second: UInt8 = 0) {
             postingCount += 1
+            if bitmap >= 0 {
+                precondition(Int(language) < bitmapBytes * 8, "language outside the bitmap")
+                records[bitmap + Int(language) / 8] |= 1 << (language % 8)
+            }
             records.append(language)
             records.append(value)
             if valuesPerPosting > 1 { records.append(second) }
@@ -71,14 +94,16 @@ struct PostingTable: Sendable, Equatable {
         private(set) var postingCount = 0
 
         func build() -> PostingTable {
-            PostingTable(records: records, valuesPerPosting: valuesPerPosting, keyBits: keyBits, keys: keys, offsets: offsets)
+            PostingTable(records: records, valuesPerPosting: valuesPerPosting, keyBits: keyBits, bitmapBytes: bitmapBytes,
+                         keys: keys, offsets: offsets)
         }
     }
 
-    private init(records: [UInt8], valuesPerPosting: Int, keyBits: Int, keys: [UInt32], offsets: [UInt32]) {
+    private init(records: [UInt8], valuesPerPosting: Int, keyBits: Int, bitmapBytes: Int, keys: [UInt32], offsets: [UInt32]) {
         self.records = records
         self.valuesPerPosting = valuesPerPosting
         self.keyBits = keyBits
+        self.bitmapBytes = bitmapBytes
         self.rowCount = keys.count
         var index = [UInt64](repeating: 0, count: max(4, keys.count * 3 / 2))
         for (key, offset) in zip(keys, offsets) {
@@ -116,11 +141,51 @@ struct PostingTable: Sendable, Equatable {
     /// The postings of the row at `offset` as (language, first value, second value or 0).
     func postings(_ offset: Int32) -> [(language: UInt8, value: UInt8, second: UInt8)] {
         guard offset >= 0 else { return [] }
-        let start = Int(offset), width = 1 + valuesPerPosting
-        return (0..<Int(records[start])).map { p in
-            let at = start + 1 + p * width
+        let start = firstPosting(offset), width = 1 + valuesPerPosting
+        return (0..<Int(records[Int(offset)])).map { p in
+            let at = start + p * width
             return (records[at], records[at + 1], valuesPerPosting > 1 ? records[at + 2] : 0)
         }
+    }
+
+    /// The index in ``records`` of the first posting's language byte of the row at `offset`.
+    @inline(__always) func firstPosting(_ offset: Int32) -> Int {
+        records.withUnsafeBufferPointer { Self.firstPosting(offset, in: $0, bitmapBytes: bitmapBytes) }
+    }
+
+    /// ``firstPosting(_:)`` on the records' memory (for the scorer's loops).
+    @inline(__always) static func firstPosting(_ offset: Int32, in records: UnsafeBufferPointer<UInt8>, bitmapBytes: Int) -> Int {
+        let o = Int(offset)
+        return o + 1 + (bitmapBytes > 0 && Int(records[o]) >= bitmapMinimum ? bitmapBytes : 0)
+    }
+
+    /// The index of the language byte of `language`'s posting in the row at `offset`, -1 when
+    /// the row has none: through the bitmap where the row has one, else by a scan.
+    @inline(__always) static func posting(_ offset: Int32, language: Int, in records: UnsafeBufferPointer<UInt8>,
+                                          bitmapBytes: Int, valuesPerPosting: Int) -> Int {
+        let o = Int(offset)
+        let count = Int(records[o])
+        let width = 1 + valuesPerPosting
+        if bitmapBytes == 0 || count < bitmapMinimum {
+            var at = o + 1
+            for _ in 0..<count {
+                let l = Int(records[at])
+                if l >= language { return l == language ? at : -1 }
+                at += width
+            }
+            return -1
+        }
+        let base = UnsafeRawPointer(records.baseAddress!) + (o + 1)
+        let wordIndex = language >> 6
+        guard wordIndex * 8 < bitmapBytes else { return -1 }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: wordIndex * 8, as: UInt64.self))
+        let bit = UInt64(1) << UInt64(language & 63)
+        guard word & bit != 0 else { return -1 }
+        var rank = (word & (bit - 1)).nonzeroBitCount
+        for w in 0..<wordIndex {
+            rank += UInt64(littleEndian: base.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)).nonzeroBitCount
+        }
+        return o + 1 + bitmapBytes + width * rank
     }
 
     /// Multiply-shift hashing onto `count` slots (Fibonacci mixing, then Lemire's range
@@ -134,6 +199,7 @@ struct PostingTable: Sendable, Equatable {
     var byteCount: Int { records.count + index.count * 8 }
 
     static func == (a: PostingTable, b: PostingTable) -> Bool {
-        a.records == b.records && a.valuesPerPosting == b.valuesPerPosting && a.keyBits == b.keyBits && a.index == b.index
+        a.records == b.records && a.valuesPerPosting == b.valuesPerPosting && a.keyBits == b.keyBits
+            && a.bitmapBytes == b.bitmapBytes && a.index == b.index
     }
 }

@@ -39,7 +39,7 @@ enum TextFeatures {
             if scalar.value < 0x80 {
                 // ASCII letters: lower-case without Unicode tables (most text is mostly ASCII).
                 word.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 32)! : scalar)
-            } else if scalar.properties.changesWhenLowercased {
+            } else if ScalarClasses.of(scalar) & ScalarClasses.lowercases != 0 {
                 word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             } else {
                 word.append(scalar)
@@ -63,18 +63,18 @@ enum TextFeatures {
 
     /// Whether the scalar belongs to a word: letters and combining marks (Devanagari vowel
     /// signs are marks, and splitting words there would destroy them).
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    @inline(__always) static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 {
             let v = scalar.value | 0x20
             return v >= 0x61 && v <= 0x7A
         }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark:
-            return true
-        default:
-            return false
-        }
+        return ScalarClasses.of(scalar) & ScalarClasses.word != 0
+    }
+
+    /// Whether the scalar is white space (Unicode White_Space).
+    @inline(__always) static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return ScalarClasses.of(scalar) & ScalarClasses.whitespace != 0
     }
 
     /// The word framed by ``boundary`` on both sides, as the character model reads it.

@@ -61,28 +61,48 @@ enum WritingScript: String, CaseIterable, Sendable {
 
 /// How many letters of each script a text has.
 struct ScriptCensus: Sendable {
-    /// Letter counts per script. Marks count by their own block (Devanagari vowel signs as
-    /// Devanagari); generic combining marks (U+0300 accents in decomposed text) not at all.
-    private(set) var counts: [WritingScript: Int] = [:]
+    /// The scripts seen, in order of first appearance, and their letter counts. A text has one
+    /// or two scripts, so a scan beats hashing each letter's script into a dictionary.
+    private var scripts: [WritingScript] = []
+    private var tallies: [Int] = []
     /// All letters counted.
     private(set) var letters = 0
 
     /// Counts the letters of `text`, stopping after `limit` of them (enough to decide).
+    /// Marks count by their own block (Devanagari vowel signs as Devanagari); generic combining
+    /// marks (U+0300 accents in decomposed text) not at all.
     init(_ text: String, limit: Int = 512) {
+        var last = -1
         for scalar in text.unicodeScalars where TextFeatures.isWordScalar(scalar) {
             let script = scalar.value < 0x80 ? .latin : WritingScript(of: scalar)
             if script == .other && !scalar.properties.isAlphabetic { continue }
-            counts[script, default: 0] += 1
+            if last < 0 || scripts[last] != script {
+                last = scripts.firstIndex(of: script) ?? -1
+                if last < 0 {
+                    scripts.append(script)
+                    tallies.append(0)
+                    last = scripts.count - 1
+                }
+            }
+            tallies[last] += 1
             letters += 1
             if letters >= limit { break }
         }
+    }
+
+    /// Letter counts per script (the scripts the text has).
+    var counts: [WritingScript: Int] { Dictionary(uniqueKeysWithValues: zip(scripts, tallies)) }
+
+    /// The letters written in `script`.
+    func count(of script: WritingScript) -> Int {
+        scripts.firstIndex(of: script).map { tallies[$0] } ?? 0
     }
 
     /// The script with the most letters, nil when there are none; ties go to the earlier case.
     var dominant: WritingScript? {
         var best: (script: WritingScript, count: Int)?
         for script in WritingScript.allCases {
-            let count = counts[script] ?? 0
+            let count = count(of: script)
             if count > (best?.count ?? 0) { best = (script, count) }
         }
         return best?.script
@@ -90,6 +110,6 @@ struct ScriptCensus: Sendable {
 
     /// The share (0...1) of letters written in `script`.
     func share(of script: WritingScript) -> Double {
-        letters == 0 ? 0 : Double(counts[script] ?? 0) / Double(letters)
+        letters == 0 ? 0 : Double(count(of: script)) / Double(letters)
     }
 }
