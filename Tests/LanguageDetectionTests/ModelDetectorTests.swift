@@ -18,6 +18,22 @@ import TranslationCore
         #expect(result.isReliable, "\(text)")
     }
 
+    /// One word alone, the commonest greetings and thanks of big languages: the learned prior
+    /// (writing populations, weighted per text length) makes "Hello" English although Malay's
+    /// word list has it too; no such answer is reliable, since the word is shared.
+    @Test(arguments: [("Hello", "en"), ("Hola", "es"), ("Danke", "de"), ("Merci", "fr"), ("Obrigado", "pt"), ("Grazie", "it")])
+    func commonWordsAloneGoToTheirBigLanguage(text: String, expected: String) {
+        #expect(detector.detection(for: text, hint: nil).language == LanguageCode(stringLiteral: expected), "\(text)")
+    }
+
+    /// The embedded model has priors: not uniform, and weighted for one-word texts.
+    @Test func embeddedModelHasLearnedPriors() {
+        let model = DetectorModel.embedded
+        let english = model.languages.firstIndex { $0.code == "en" }!, malay = model.languages.firstIndex { $0.code == "ms" }!
+        #expect(model.logPriors[english] > model.logPriors[malay])
+        #expect(model.priorWeight(words: 1) > 0)
+    }
+
     @Test func mixedScriptsLowerTheConfidence() {
         let pure = detector.detection(for: "안녕하세요", hint: nil)
         let mixed = detector.detection(for: "안녕하세요 hi", hint: nil)

@@ -124,6 +124,25 @@ extension DetectorModel.Content {
     /// The model file of this content (the inverse of ``DetectorModel/init(bytes:)``).
     func serialized() -> [UInt8] {
         var out = ByteWriter()
+        writeHeader(&out)
+        writeGrams(&out)
+        writeWords(&out)
+        return Self.file(payload: out.bytes)
+    }
+
+    /// The file around a payload: magic, version, payload size, the zlib stream.
+    static func file(payload: [UInt8]) -> [UInt8] {
+        var file = ByteWriter()
+        file.raw(DetectorModel.magic)
+        file.u32(DetectorModel.version)
+        file.u32(UInt32(payload.count))
+        file.raw(Zlib.compress(payload))
+        return file.bytes
+    }
+
+    /// The payload's head: languages, decision rule, scales and word key bits (everything
+    /// before the tables; its length depends only on the codes, scripts and parameter counts).
+    func writeHeader(_ out: inout ByteWriter) {
         out.u32(UInt32(languages.count))
         for language in languages {
             out.u8(UInt8(language.code.utf8.count))
@@ -140,14 +159,6 @@ extension DetectorModel.Content {
         }
         [scales.conditional, scales.backOff, scales.word].forEach { out.f32($0) }
         out.u8(UInt8(wordKeyBits))
-        writeGrams(&out)
-        writeWords(&out)
-        var file = ByteWriter()
-        file.raw(DetectorModel.magic)
-        file.u32(DetectorModel.version)
-        file.u32(UInt32(out.bytes.count))
-        file.raw(Zlib.compress(out.bytes))
-        return file.bytes
     }
 
     private func writeGrams(_ out: inout ByteWriter) {

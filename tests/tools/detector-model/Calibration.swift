@@ -1,5 +1,38 @@
 import Foundation
 
+/// populations.tsv beside languages.tsv (export-populations.py writes it).
+func populationsPath(_ languagesPath: String) -> String {
+    (languagesPath as NSString).deletingLastPathComponent + "/populations.tsv"
+}
+
+/// Writing populations below this count as this many: a language CLDR counts few writers of
+/// (Esperanto: 286) is still typed by far more people than that, and a prior of e^-15 would
+/// silence it on every short text.
+let populationFloor = 1_000_000.0
+
+/// The languages' log priors: the log of each one's share of the writing populations
+/// (populations.tsv, floored at ``populationFloor``), in the order of `sources`.
+func logPriors(_ sources: [LanguageSource], path: String) throws -> [Float] {
+    var population: [String: Double] = [:]
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+        let fields = line.split(separator: "\t")
+        guard fields.count == 2, let value = Double(fields[1]) else { throw TrainerError("populations.tsv: bad line \(line)") }
+        population[String(fields[0])] = max(populationFloor, value)
+    }
+    let values = try sources.map { source in
+        guard let value = population[source.code] else { throw TrainerError("populations.tsv lacks \(source.code)") }
+        return value
+    }
+    let total = values.reduce(0, +)
+    return values.map { Float(log($0 / total)) }
+}
+
+/// The decision rule before learning: temperature 1 and prior weight 0 for each of 8 word counts.
+func initialDecisionRule(calibrationBins: Int) -> DetectorModel.Parameters {
+    .init(temperatures: [Float](repeating: 1, count: 8), priorWeights: [Float](repeating: 0, count: 8),
+          calibration: (0..<calibrationBins).map { (Float($0) + 0.5) / Float(calibrationBins) })
+}
+
 /// One held-back sample: the model's summed log-likelihoods and the right answer.
 struct CalibrationSample {
     var scores: [Float]
@@ -49,6 +82,7 @@ func learnDecisionRule(_ model: DetectorModel, sources: [LanguageSource], flores
         }
         parameters.temperatures[wordClass] = best.t
     }
+    parameters.priorWeights = learnPriorWeights(model, parameters: parameters, samples: samples)
     var tuned = model
     tuned.parameters = parameters
     let bins = parameters.calibration.count
@@ -68,6 +102,53 @@ func learnDecisionRule(_ model: DetectorModel, sources: [LanguageSource], flores
     }
     return parameters
 }
+
+/// The weight of the log priors per word count. Two figures per candidate weight, on the
+/// held-back samples of that word count: the mean over languages of the share right (what
+/// lingua's protocol reports, every language counting alike) and the share right weighted by
+/// each language's prior (what users see when inputs come in the proportions of the world's
+/// writers). The weight kept is the one with the best weighted figure among those that cost
+/// the language mean at most ``priorTolerance`` points: priors are to fix the big languages'
+/// common words ("hello" listed in Malay too), not to trade small languages away.
+func learnPriorWeights(_ model: DetectorModel, parameters: DetectorModel.Parameters, samples: [CalibrationSample]) -> [Float] {
+    let classes = parameters.priorWeights.count
+    let grid: [Float] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.25, 1.5, 2]
+    let shares = model.logPriors.map { Double(exp($0)) }
+    var weights = [Float](repeating: 0, count: classes)
+    print("prior weight by word count (w: mean over languages % / prior-weighted %):")
+    for wordClass in 0..<classes {
+        let members = samples.filter { min(classes, $0.words) - 1 == wordClass }
+        guard !members.isEmpty else { continue }
+        let t = parameters.temperatures[wordClass]
+        var rows: [(w: Float, mean: Double, weighted: Double)] = []
+        for w in grid {
+            var right = [Double](repeating: 0, count: shares.count), total = [Double](repeating: 0, count: shares.count)
+            for sample in members {
+                var best = -Float.infinity, answer = -1
+                for c in sample.candidates {
+                    let logit = sample.scores[c] / t + w * model.logPriors[c]
+                    if logit > best { best = logit; answer = c }
+                }
+                total[sample.truth] += 1
+                if answer == sample.truth { right[sample.truth] += 1 }
+            }
+            let present = total.indices.filter { total[$0] > 0 }
+            let mean = 100 * present.reduce(0) { $0 + right[$1] / total[$1] } / Double(present.count)
+            let shareSum = present.reduce(0) { $0 + shares[$1] }
+            let weighted = 100 * present.reduce(0) { $0 + shares[$1] * right[$1] / total[$1] } / shareSum
+            rows.append((w, mean, weighted))
+        }
+        let floor = rows[0].mean - priorTolerance
+        let chosen = rows.filter { $0.mean >= floor }.max { $0.weighted < $1.weighted }!
+        weights[wordClass] = chosen.w
+        print("  \(wordClass + 1)\(wordClass + 1 == classes ? "+" : "") words: " + rows.map { String(format: "%.2g: %.2f/%.2f", $0.w, $0.mean, $0.weighted) }.joined(separator: ", ")
+              + " → \(chosen.w)")
+    }
+    return weights
+}
+
+/// Points of the mean over languages a prior weight may cost (see ``learnPriorWeights``).
+let priorTolerance = 0.5
 
 /// Pool adjacent violators: the non-decreasing sequence closest (weighted by answers) to the
 /// bins' shares right. Empty bins take their neighbours' value.

@@ -4,6 +4,8 @@
 //
 //   detector-model train LANGUAGES.tsv FLORES_DIR WORDLISTS_DIR OUTPUT.model
 //   detector-model testdata LANGUAGES.tsv FLORES_DIR OUT_DIR
+//   detector-model retune LANGUAGES.tsv FLORES_DIR MODEL        (the decision rule only, in place)
+//   detector-model evaluate|speed LANGUAGES.tsv FLORES_DIR MODEL [tuning]
 //
 // `testdata` writes FLORES dev lines 801-997 of each language, cut as lingua cuts its test data,
 // to OUT_DIR/<code>/{single-words,word-pairs,sentences}.txt: the set `make detect-accuracy` reads.
@@ -48,14 +50,51 @@ do {
             parts.append(part)
         }
         var content = assemble(parts, options: options)
-        let classes = 8
-        content.parameters = .init(temperatures: [Float](repeating: 1, count: classes), priorWeights: [Float](repeating: 0, count: classes),
-                                   calibration: content.parameters.calibration)
+        let priors = try logPriors(sources, path: populationsPath(arguments[2]))
+        for i in content.languages.indices { content.languages[i].logPrior = priors[i] }
+        content.parameters = initialDecisionRule(calibrationBins: content.parameters.calibration.count)
         content.parameters = try learnDecisionRule(DetectorModel(content: content), sources: sources, flores: flores)
         let bytes = content.serialized()
         try Data(bytes).write(to: URL(fileURLWithPath: arguments[5]))
         let gramPostings = content.grams.reduce(0) { $0 + $1.postings.count }, wordPostings = content.words.reduce(0) { $0 + $1.postings.count }
         print("detector-model: \(content.languages.count) languages, \(content.grams.count) n-gram rows (\(gramPostings) postings), \(content.words.count) word rows (\(wordPostings) postings), \(bytes.count) bytes → \(arguments[5])")
+    case "retune":
+        // The decision rule (priors, temperatures, prior weights, calibration) learned anew on
+        // an existing model file, which is rewritten with only that changed: what `train`
+        // would give with the same tables, without training them again.
+        let path = arguments[4]
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let old = try DetectorModel(bytes: bytes)
+        let priors = try logPriors(sources, path: populationsPath(arguments[2]))
+        guard priors.count == old.languages.count, zip(sources, old.languages).allSatisfy({ $0.code == $1.code }) else {
+            throw TrainerError("\(path) has other languages than languages.tsv")
+        }
+        var languages = old.languages
+        for i in languages.indices { languages[i].logPrior = priors[i] }
+        let untuned = DetectorModel(languages: languages, parameters: initialDecisionRule(calibrationBins: old.parameters.calibration.count),
+                                    scales: old.scales, grams: old.grams, words: old.words)
+        let parameters = try learnDecisionRule(untuned, sources: sources, flores: flores)
+        func header(_ languages: [DetectorModel.Language], _ parameters: DetectorModel.Parameters) -> [UInt8] {
+            var out = ByteWriter()
+            DetectorModel.Content(languages: languages, parameters: parameters, scales: old.scales, grams: [], words: [],
+                                  wordKeyBits: old.words.keyBits).writeHeader(&out)
+            return out.bytes
+        }
+        var reader = ByteReader(bytes)
+        _ = try reader.bytes(8)
+        let payload = try Zlib.decompress(bytes[12...], size: Int(try reader.u32()))
+        let oldHeader = header(old.languages, old.parameters)
+        guard Array(payload.prefix(oldHeader.count)) == oldHeader else { throw TrainerError("unexpected payload head") }
+        let file = DetectorModel.Content.file(payload: header(languages, parameters) + payload[oldHeader.count...])
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        print("detector-model: decision rule retuned, \(file.count) bytes → \(path)")
+    case "detect":
+        // The model's top three for each text given after the model path.
+        let model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
+        for text in arguments.dropFirst(5) {
+            let ranked = model.decide(text)?.ranked ?? []
+            print("\(text): " + ranked.map { String(format: "%@ %.3f", model.languages[$0.language].code, $0.posterior) }.joined(separator: ", "))
+        }
     case "evaluate":
         // The model alone (no CLD2, no input filter) on the held-out lines: a quick check while
         // tuning the training; `make detect-accuracy` measures the product.
