@@ -7,6 +7,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -36,13 +37,17 @@ class Peer:
         args = ["/usr/bin/python3", LOOPBACK, "-p", str(self.port), "-s", export_dir]
         if os.path.exists(LANG_NAMES):
             args += ["-l", LANG_NAMES]
+        # APy logs every request to stderr. It goes to a file, never to a pipe that nobody reads:
+        # once a pipe's 64 KiB buffer is full, APy's single event loop blocks in its logger and
+        # every later request, to any endpoint, waits out the client's timeout.
+        self.log = tempfile.TemporaryFile()
         # -j1 (one process) keeps one set of pipelines, so its /stats counts every request.
-        self.proc = subprocess.Popen(args + ["-j", "1", MODES], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        self.proc = subprocess.Popen(args + ["-j", "1", MODES], stdout=subprocess.DEVNULL, stderr=self.log,
                                      env={**os.environ, "LC_ALL": "C.UTF-8"})
         deadline = time.time() + 120
         while time.time() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(f"apertium-apy exited: {self.proc.stderr.read().decode()[-2000:]}")
+                raise AssertionError(f"apertium-apy exited: {self.log_tail()}")
             try:
                 urllib.request.urlopen(self.url + "/listPairs", timeout=5).read()
                 return
@@ -50,6 +55,19 @@ class Peer:
                 time.sleep(0.5)
         self.stop()
         raise AssertionError("apertium-apy did not answer within 120 s")
+
+    def answers(self, timeout: float = 15) -> bool:
+        """Whether APy still answers a cheap request within `timeout` seconds."""
+        try:
+            urllib.request.urlopen(self.url + "/listPairs", timeout=timeout).read()
+            return True
+        except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError):
+            return False
+
+    def log_tail(self, limit: int = 2000) -> str:
+        """The end of what APy wrote to stderr."""
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")[-limit:]
 
     def stop(self):
         if self.proc.poll() is None:
@@ -59,6 +77,7 @@ class Peer:
             except subprocess.TimeoutExpired:
                 os.kill(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
+        self.log.close()
 
 
 def request(base: str, path: str, data: dict | None = None, headers: dict | None = None,

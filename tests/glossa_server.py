@@ -35,10 +35,21 @@ class Server:
                 if "listening on" in line:
                     found.set()
 
+        # stderr is read all the time too: a pipe nobody reads fills at 64 KiB and then blocks the
+        # server's next write to it. The last lines are kept for failure messages.
+        self.errors: list[str] = []
+
+        def read_errors():
+            for line in self.proc.stderr:
+                self.errors.append(line)
+                del self.errors[:-200]
+
         threading.Thread(target=read, daemon=True).start()
+        threading.Thread(target=read_errors, daemon=True).start()
         if not found.wait(180):
             self.proc.kill()
-            raise AssertionError(f"glossa serve did not start: stdout={self.lines} stderr={self.proc.stderr.read()}")
+            self.proc.wait()
+            raise AssertionError(f"glossa serve did not start: stdout={self.lines} stderr={''.join(self.errors)[-4000:]}")
         match = re.search(r"http://127\.0\.0\.1:(\d+)", "".join(self.lines))
         self.port = int(match.group(1))
         self.url = f"http://127.0.0.1:{self.port}"

@@ -40,9 +40,30 @@ def peers(tmp_path_factory):
     assert glossa.stop() == 0
 
 
+# Once APy stops answering, every later comparison would wait out its timeout (CI's whole time
+# budget, once): the first test that finds it silent fails with its log, the rest fail at once.
+_apy_silent: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def apy_still_answers(peers):
+    if _apy_silent:
+        pytest.fail(f"apertium-apy stopped answering earlier in this module: {_apy_silent[0]}")
+    if not peers[0].answers():
+        _apy_silent.append(f"no answer to /listPairs within 15 s; its log ends: {peers[0].log_tail()}")
+        pytest.fail(_apy_silent[0])
+
+
 def both(peers, path, **kwargs):
     apy, glossa = peers
-    return request(apy.url, path, **kwargs), request(glossa.url, path, **kwargs)
+    try:
+        theirs = request(apy.url, path, timeout=90, **kwargs)
+    except (TimeoutError, OSError) as error:
+        if not apy.answers():
+            _apy_silent.append(f"{path}: {error!r}; its log ends: {apy.log_tail()}")
+            pytest.fail(_apy_silent[0])
+        raise
+    return theirs, request(glossa.url, path, **kwargs)
 
 
 def same(peers, path, **kwargs):
