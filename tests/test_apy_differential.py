@@ -78,6 +78,20 @@ def installed_pairs(peers):
     return sorted({(p["sourceLanguage"], p["targetLanguage"]) for p in body["responseData"]})
 
 
+def withheld_pairs(peers) -> set[tuple[str, str]]:
+    """The installed pairs Glossa's probe found broken and so does not serve (its /health names
+    each with the reason), in APy's codes. APy lists them and hangs or fails on them; Glossa
+    leaves them out of its lists and answers at once (through a pivot, or with APy's refusal)."""
+    _, health, _ = request(peers[1].url, "/health")
+    modes = [key for engine in health["engines"] if engine["engine"] == "apertium" for key in engine["unavailable"]]
+    if not modes:
+        return set()
+    # APy's own code conversion (Debian's apertium_apy), so the names are APy's.
+    script = "import sys\nfrom apertium_apy.utils import to_alpha3_code as a\nfor m in sys.argv[1:]: print(*map(a, m.split('-')))"
+    out = subprocess.run(["/usr/bin/python3", "-c", script, *modes], capture_output=True, text=True, check=True).stdout
+    return {tuple(line.split()) for line in out.splitlines()}
+
+
 def sentence(code: str) -> str:
     base = code.split("_")[0]
     aliases = {"hbs": "hrv", "zlm": "zsm", "nor": "nob"}
@@ -101,8 +115,10 @@ def apy_can_name(key: str) -> bool:
 def test_pair_and_mode_lists_are_apys(peers):
     (s1, apy, _), (s2, ours, _) = both(peers, "/listPairs")
     assert s1 == s2 == 200
+    withheld = withheld_pairs(peers)
     as_set = lambda body: sorted({(p["sourceLanguage"], p["targetLanguage"]) for p in body["responseData"]
-                                  if apy_can_name(p["sourceLanguage"] + "-" + p["targetLanguage"])})
+                                  if apy_can_name(p["sourceLanguage"] + "-" + p["targetLanguage"])
+                                  and (p["sourceLanguage"], p["targetLanguage"]) not in withheld})
     assert as_set(ours) == as_set(apy)
     assert {k: v for k, v in ours.items() if k != "responseData"} == {k: v for k, v in apy.items() if k != "responseData"}
     (_, apy, _), (_, ours, _) = both(peers, "/list?q=pairs&include_deprecated_codes=1")
@@ -117,8 +133,15 @@ def test_pair_and_mode_lists_are_apys(peers):
 @pytest.mark.parametrize("options", ["", "&markUnknown=no&format=txt"])
 def test_every_installed_pair_translates_as_apy_does(peers, options):
     differing = []
+    withheld = withheld_pairs(peers)
     for source, target in installed_pairs(peers):
         path = f"/translate?langpair={source}|{target}&q=" + urllib.parse.quote(sentence(source)) + options
+        if (source, target) in withheld:
+            # Glossa answers at once: through a pivot over working pairs where there is one, or with
+            # APy's own refusal.
+            status, body, _ = request(peers[1].url, path, timeout=30)
+            assert status == 200 or (status, body["explanation"]) == (400, "That pair is not installed"), (source, target, body)
+            continue
         (s1, b1, _), (s2, b2, _) = both(peers, path)
         if (s1, b1) != (s2, b2):
             differing.append(f"{source}-{target}: APy {s1} {b1!r:.300} / Glossa {s2} {b2!r:.300}")
