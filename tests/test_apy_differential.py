@@ -87,7 +87,9 @@ def withheld_pairs(peers) -> set[tuple[str, str]]:
     if not modes:
         return set()
     # APy's own code conversion (Debian's apertium_apy), so the names are APy's.
-    script = "import sys\nfrom apertium_apy.utils import to_alpha3_code as a\nfor m in sys.argv[1:]: print(*map(a, m.split('-')))"
+    # Both spellings, as `include_deprecated_codes` lists both.
+    script = ("import sys\nfrom apertium_apy.utils import to_alpha2_code as a2, to_alpha3_code as a3\n"
+              "for m in sys.argv[1:]:\n print(*map(a3, m.split('-')))\n print(*map(a2, map(a3, m.split('-'))))")
     out = subprocess.run(["/usr/bin/python3", "-c", script, *modes], capture_output=True, text=True, check=True).stdout
     return {tuple(line.split()) for line in out.splitlines()}
 

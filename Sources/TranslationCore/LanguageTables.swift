@@ -16,6 +16,8 @@ enum LanguageTables {
     static let aliases: [String: String] = [
         "iw": "he", "ji": "yi", "in": "id", "jw": "jv", "mo": "ro",
         "arb": "ar", "zsm": "ms", "cmn": "zh", "pes": "fa", "nor": "no",
+        // Serbo-Croatian's 639-1 code, withdrawn in 2000 and still sent by APy's clients (`sh|eng`).
+        "sh": "hbs",
         // ISO 639-2/B (bibliographic) codes, which ICU does not convert.
         "alb": "sq", "arm": "hy", "baq": "eu", "bur": "my", "chi": "zh", "cze": "cs", "dut": "nl",
         "fre": "fr", "geo": "ka", "ger": "de", "gre": "el", "ice": "is", "mac": "mk", "mao": "mi",

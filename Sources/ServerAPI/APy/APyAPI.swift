@@ -145,9 +145,14 @@ struct APyAPI: Sendable {
     /// APy's `to_alpha2_code`: the 639-1 code where there is one, the variant kept (`pt_BR`).
     static func alpha2(_ code: LanguageCode) -> String {
         let apertium = code.apertiumCode
-        guard let underscore = apertium.firstIndex(of: "_") else { return code.language }
-        return code.language + apertium[underscore...]
+        let language = withdrawnAlpha2[code.language] ?? code.language
+        guard let underscore = apertium.firstIndex(of: "_") else { return language }
+        return language + apertium[underscore...]
     }
+
+    /// 639-1 codes that ISO withdrew but APy's code table still lists (and so its
+    /// `include_deprecated_codes` does): Serbo-Croatian's `sh`, withdrawn in 2000.
+    private static let withdrawnAlpha2: [String: String] = ["hbs": "sh"]
 
     private func modeList(_ kind: LanguageModeInfo.Kind) async -> JSON {
         let all = await modes?.languageModes() ?? []
