@@ -48,11 +48,9 @@ class Peer:
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"apertium-apy exited: {self.log_tail()}")
-            try:
-                urllib.request.urlopen(self.url + "/listPairs", timeout=5).read()
+            if self.answers(timeout=5):
                 return
-            except (urllib.error.URLError, ConnectionError, socket.timeout):
-                time.sleep(0.5)
+            time.sleep(0.5)
         self.stop()
         raise AssertionError("apertium-apy did not answer within 120 s")
 
