@@ -25,8 +25,10 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
         var headTimeout: Duration
         /// From the end of the head to the end of the body.
         var bodyTimeout: Duration
-        /// At the limit, a connection this long in its request line or head may be evicted: a
-        /// client that is not trickling sends its head in one packet.
+        /// At the limit, a connection this long waiting for or receiving its request head may be
+        /// evicted: a client that is not trickling sends its head in one packet. Counted from
+        /// when the connection became ready for the request, across the request-line and head
+        /// phases: a trickler that has just finished its request line is no fresher than before.
         var stalledAfter: Duration = .seconds(1)
         /// While draining, a connection idle this long between requests is closed. Not at once:
         /// a client in the middle of a keep-alive exchange sends its next request within
@@ -65,6 +67,9 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
 
     private struct Entry {
         var phase: Phase
+        /// When the connection became ready for its current request (accepted, or the previous
+        /// response sent): what eviction measures a stall from, whatever phase the head is in.
+        var readySince: Instant
         /// Requests completed on this connection.
         var served = 0
     }
@@ -89,12 +94,12 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
     mutating func opened(_ id: ID, now: Instant) -> Admission {
         if draining { return .refuse }
         guard entries.count >= limits.maxConnections else {
-            entries[id] = Entry(phase: .awaitingRequest(since: now))
+            entries[id] = Entry(phase: .awaitingRequest(since: now), readySince: now)
             return .admit
         }
         guard let victim = evictionCandidate(now: now) else { return .refuse }
         entries[victim] = nil
-        entries[id] = Entry(phase: .awaitingRequest(since: now))
+        entries[id] = Entry(phase: .awaitingRequest(since: now), readySince: now)
         return .admitEvicting(victim)
     }
 
@@ -118,6 +123,7 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
     mutating func requestCompleted(_ id: ID, now: Instant) -> Bool {
         guard entries[id] != nil else { return false }
         entries[id]!.phase = .awaitingRequest(since: now)
+        entries[id]!.readySince = now
         entries[id]!.served += 1
         return draining
     }
@@ -167,7 +173,8 @@ struct ConnectionTable<Instant: InstantProtocol> where Instant.Duration == Durat
             switch entry.phase {
             case .awaitingRequest(let since) where entry.served > 0:
                 if idle == nil || since < idle!.1 || (since == idle!.1 && id < idle!.0) { idle = (id, since) }
-            case .awaitingRequest(let since), .receivingHead(let since):
+            case .awaitingRequest, .receivingHead:
+                let since = entry.readySince
                 guard since.duration(to: now) >= limits.stalledAfter else { continue }
                 if stalled == nil || since < stalled!.1 || (since == stalled!.1 && id < stalled!.0) { stalled = (id, since) }
             default:

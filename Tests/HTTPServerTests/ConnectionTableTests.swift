@@ -64,12 +64,27 @@ struct ConnectionTableTests {
         t.requestLine(3, now: at(0)); t.headReceived(3, now: at(0)); t.responding(3)
         _ = t.requestCompleted(3, now: at(200))
         #expect(t.opened(4, now: at(300)) == .admitEvicting(3))
-        // 2 has stalled for 0.4 s only: a client still sending its head may be on a slow link.
+        // 2 has waited for its head for 0.5 s only: a client still sending it may be on a slow link.
         #expect(t.opened(5, now: at(500)) == .refuse)
         // A second later it counts as stalled.
         #expect(t.opened(5, now: at(1_100)) == .admitEvicting(2))
         #expect(t.opened(6, now: at(5_000)) == .admitEvicting(4))  // 4 never sent a byte
         #expect(t.count == 3)
+    }
+
+    @Test func aTricklerThatJustFinishedItsRequestLineIsStillStalled() {
+        // Slow clients trickle in lockstep: all finish their request lines within one moment.
+        // Were a stall counted from the head phase's start, every one would look fresh for a
+        // second then, and a normal client arriving in that second would be refused.
+        var t = table(max: 2)
+        _ = t.opened(1, now: at(0))
+        _ = t.opened(2, now: at(0))
+        t.requestLine(1, now: at(4_000))
+        t.requestLine(2, now: at(4_000))
+        #expect(t.opened(3, now: at(4_100)) == .admitEvicting(1))
+        // Its head deadline still runs from its request line.
+        #expect(t.expired(now: at(13_999)) == [])
+        #expect(t.expired(now: at(14_000)) == [2])
     }
 
     @Test func drainClosesIdleKeepAliveAndEveryConnectionAfterItsRequest() {
