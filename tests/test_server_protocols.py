@@ -30,7 +30,7 @@ def test_apy_list_pairs_contains_installed_pair(server):
 def test_apy_errors(server):
     status, _, body = call(server, "GET", "/translate?langpair=eng|spa")
     assert status == 400
-    assert json.loads(body) == {"status": "error", "code": 400, "message": "Bad Request", "explanation": "Missing required field q."}
+    assert json.loads(body) == {"status": "error", "code": 400, "message": "Bad Request", "explanation": "Missing argument q"}
     status, _, body = call(server, "GET", "/translate?langpair=eng|jpn&q=hi")
     assert status == 400 and json.loads(body)["explanation"].startswith("That pair is not installed")
 
