@@ -4,7 +4,8 @@ formatting may differ), errors included, for every endpoint and every installed 
 
 Where they differ on purpose, the test says so and checks Glossa's answer instead (each is in
 the README): several q (APy keeps the last), perWord's deformatter dot, /pipedebug (APy 500s),
-a request without a file (APy 500s)."""
+a request without a file (APy 500s), a /translateRaw stream that no deformatter writes (APy
+drops tags or times out)."""
 import http.server
 import pathlib
 import re
@@ -83,7 +84,9 @@ def withheld_pairs(peers) -> set[tuple[str, str]]:
     each with the reason), in APy's codes. APy lists them and hangs or fails on them; Glossa
     leaves them out of its lists and answers at once (through a pivot, or with APy's refusal)."""
     _, health, _ = request(peers[1].url, "/health")
-    modes = [key for engine in health["engines"] if engine["engine"] == "apertium" for key in engine["unavailable"]]
+    # Pairs only (`ca-eo`): unavailable analysis modes (`cat-epo-morph`) are listed there too.
+    modes = [key for engine in health["engines"] if engine["engine"] == "apertium" for key in engine["unavailable"]
+             if key.count("-") == 1]
     if not modes:
         return set()
     # APy's own code conversion (Debian's apertium_apy), so the names are APy's.
@@ -162,12 +165,51 @@ TRANSLATE_ERRORS = [
     "/perWord?lang=xxx&modes=morph&q=a", "/perWord?lang=xxx&modes=tagger&q=a", "/getLocale",
     "/translatePage?url=x", "/translatePage?langpair=eng|xxx&url=x", "/translatePage?langpair=eng|spa",
     "/translateDoc?file=x", "/translateDoc?langpair=eng|xxx",
+    # markUnknown as APy compares it on these endpoints: exactly yes, true or 1 (True: no marks).
+    "/translate?langpair=eng|spa&q=Zorblax+house&markUnknown=True", "/translate?langpair=eng|spa&q=Zorblax+house&markUnknown=1",
+    "/translateChain?langpairs=eng|spa|cat&q=Zorblax+house&markUnknown=True",
+    "/translateRaw?q=a", "/translateRaw?langpair=eng|spa", "/translateRaw?langpair=engspa&q=a", "/translateRaw?langpair=eng|xxx&q=a",
+    "/translateRaw?langpair=|spa&q=a", "/translateRaw?langpair=eng|eng&q=a", "/translateRaw?langpair=eng|spa|cat&q=a",
 ]
 
 
 @pytest.mark.parametrize("path", TRANSLATE_ERRORS)
 def test_answers_and_errors_are_apys(peers, path):
     same(peers, path)
+
+
+RAW = [
+    "/translateRaw?langpair=eng|spa&q=The+house+is+red.", "/translateRaw?langpair=eng|spa&q=The+%3Cb%3Ehouse%3C/b%3E+is+red",
+    "/translateRaw?langpair=eng|spa&q=Zorblax+house", "/translateRaw?langpair=eng|spa&q=Zorblax+house&markUnknown=no",
+    "/translateRaw?langpair=eng|spa&q=Zorblax+house&markUnknown=True", "/translateRaw?langpair=en|es&q=Hello&callback=f",
+    "/translateRaw?langpair=spa|eng&q=Hola+%5Bmundo%5D+a/b+%5Ec%24+%26amp%3B", "/translateRaw?langpair=eng|spa&q=++two++spaces%0A%0Anext",
+    "/translateRaw?langpair=eng|spa&q=%5B%3Cb%3E%5Dhouse%5B%3C%5C/b%3E%5D.%5B%5D&deformat=False",
+    "/translateRaw?langpair=eng|spa&q=The+house+is+red&deformat=False", "/translateRaw?langpair=eng|spa&q=Hello&deformat=false",
+    "/translateRaw?langpair=eng|spa&q=",
+]
+
+
+@pytest.mark.parametrize("path", RAW)
+def test_raw_translation_is_apys(peers, path):
+    """The pipeline's stream itself as the body, labelled JSON as APy labels it (no JSONP)."""
+    (s1, b1, t1), (s2, b2, t2) = both(peers, path)
+    assert (s2, b2, t2) == (s1, b1, t1), f"{path}: APy {s1} {t1} {b1!r:.300} / Glossa {s2} {t2} {b2!r:.300}"
+
+
+@pytest.mark.parametrize("stream, fault", [("The+%3Cb%3Ehouse", "an unescaped < at character 5"), ("house+%5Bx", "never closed"),
+                                           ("house+x%5D", "an unescaped ] at character 8"), ("a/b", "an unescaped / at character 2")])
+def test_raw_stream_that_no_deformatter_writes_is_refused_at_once(peers, stream, fault):
+    """APy sends such a stream into the pipeline: tags are dropped silently (`El Casa`), or it
+    waits out its 10 s timeout and answers 503. Glossa says what is wrong, at once."""
+    status, body, _ = request(peers[1].url, f"/translateRaw?langpair=eng|spa&deformat=False&q={stream}", timeout=10)
+    assert status == 400 and body["status"] == "error" and fault in body["explanation"], body
+
+
+def test_raw_stream_without_a_word_is_answered(peers):
+    """`\\^` alone: a frame with no word, on which lrx-proc loses the pipeline's framing (APy
+    waits out its timeout and answers 503); Glossa closes the frame and answers at once."""
+    status, body, _ = request(peers[1].url, "/translateRaw?langpair=eng|spa&deformat=False&q=%5C%5E", timeout=30)
+    assert status == 200 and b"^" in body, body
 
 
 MORPHOLOGY = [
@@ -184,6 +226,30 @@ MORPHOLOGY = [
 @pytest.mark.parametrize("path", MORPHOLOGY)
 def test_morphology_is_apys(peers, path):
     same(peers, path)
+
+
+def test_analysis_modes_that_cannot_start_are_not_offered(peers):
+    """An analysis mode whose command names a program or file that is missing (here: the stages
+    of Debian's ca-eo and es-eo, whose packages lack their dictionaries) is named in /health,
+    left out of /list (and so of the export APy serves), and answered at once as APy answers a
+    mode it does not have. Where every mode can start (CI's default pairs), there is none."""
+    _, health, _ = request(peers[1].url, "/health")
+    broken = {key: why for engine in health["engines"] if engine["engine"] == "apertium"
+              for key, why in engine["unavailable"].items() if why.startswith("analysis mode: ")}
+    listed = {}
+    for q in ["analyzers", "generators", "taggers"]:
+        listed.update({name: key for key, name in request(peers[1].url, f"/list?q={q}")[1].items()})
+    for name in broken:
+        assert name not in listed, name
+        key, kind = name.rsplit("-", 1)
+        path = {"morph": f"/analyze?lang={key}&q=Bon+dia", "gener": f"/generate?lang={key}&q=%5Ecasa%3Cn%3E%24",
+                "tagger": f"/perWord?lang={key}&modes=tagger&q=Bon+dia", "autobil": f"/perWord?lang={key}&modes=biltrans&q=Bon+dia"}[kind]
+        if kind == "morph":
+            assert same(peers, f"/calcCoverage?lang={key}&q=Bon+dia")["explanation"] == "That mode is not installed"
+        # Glossa's answer is checked with a short timeout: at once, not after a pipeline start.
+        status, body, _ = request(peers[1].url, path, timeout=10)
+        assert status == 400 and body["explanation"] in ("That mode is not installed", "No output"), (name, body)
+        assert same(peers, path) == body
 
 
 @pytest.mark.parametrize("header", ["nb-NO,en;q=0.8", "es", "en-US, en;q=0.9, *;q=0.5", ""])

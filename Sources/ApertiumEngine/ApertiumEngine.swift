@@ -31,6 +31,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     private var coalescers: [PoolKey: RequestCoalescer] = [:]
     /// Analysis modes by name (fixed at init; see ``LanguageModeDiscovery``).
     nonisolated let languageModeTable: [String: LanguageModeDiscovery.Mode]
+    /// Analysis modes that cannot run here, with the reason (left out of ``languageModeTable``).
+    nonisolated let unavailableLanguageModes: [String: String]
     /// Pools of the analysis modes in use, by mode name.
     var languagePools: [String: PipelinePool<ApertiumPipeline>] = [:]
     /// Which pairs work here (see ``PairAvailability``, ``PairProbe``).
@@ -53,8 +55,10 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         let found = ModeDiscovery.scan(directories)
         self.modes = found.modes
         self.skipped = found.skipped
-        self.languageModeTable = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: Array(found.modes.values), directories: directories)
-            .map { ($0.info.name, $0) })
+        let languageModes = LanguageModeDiscovery.usable(LanguageModeDiscovery.discover(pairs: Array(found.modes.values), directories: directories),
+                                                         path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        self.languageModeTable = Dictionary(uniqueKeysWithValues: languageModes.usable.map { ($0.info.name, $0) })
+        self.unavailableLanguageModes = languageModes.unavailable
         self.probeCache = ProbeCache(file: configuration.probeCache)
         self.availability = PairAvailability(modes: found.modes, cache: probeCache,
                                              path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
@@ -73,15 +77,17 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public nonisolated var installedModes: [ApertiumMode] { modes.values.sorted { $0.pair < $1.pair } }
 
     /// The modes loaded (by Apertium name), the mode files skipped and the modes that do not
-    /// work here, with the reasons.
+    /// work here (pairs, and analysis modes such as `cat-epo-morph`), with the reasons.
     public func status() -> EngineStatus {
         var skipped = skipped
         if configuration.resettingTagger == nil {
             skipped[ResettingTagger.executableName] = "not found beside the executable (nor GLOSSA_APERTIUM_TAGGER): the stock apertium-tagger runs, and answers may depend on earlier requests"
         }
         let unavailable = availability.unavailable.compactMap { pair, reason in modes[pair].map { ($0.name, reason) } }
+        // Analysis modes by their own names (`cat-epo-morph`), beside the pairs (`ca-eo`).
+        let analysis = unavailableLanguageModes.map { ($0.key, "analysis mode: \($0.value)") }
         return EngineStatus(engine: name, loaded: pairs().compactMap { modes[$0]?.name }.sorted(), skipped: skipped,
-                            unavailable: Dictionary(uniqueKeysWithValues: unavailable))
+                            unavailable: Dictionary(unavailable + analysis, uniquingKeysWith: { pair, _ in pair }))
     }
 
     /// Starts the pools of `pairs` and waits until each has a pipeline up (or failed to start).
@@ -111,6 +117,19 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
             text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text))
         }
         return try await coalescer.translate(streams)
+    }
+
+    /// `text` through a warm pipeline of `pair`, answered as the last stage wrote it (APy's
+    /// `/translateRaw`): deformatted as HTML unless `deformat` is false (then `text` is already
+    /// a stream), never reformatted. The same pools, chunks and marks as ``translate(_:pair:options:)``.
+    /// - Throws: as ``translate(_:pair:options:)``; `.invalidArgument` for a `text` sent as a
+    ///   stream that no deformatter would write (see ``DeformattedText/rawStream(_:)``).
+    public nonisolated func translateRaw(_ text: String, pair: LanguagePair, markUnknownWords: Bool, deformat: Bool) async throws -> String {
+        let coalescer = try await coalescer(for: PoolKey(pair: pair, marksUnknownWords: markUnknownWords))
+        guard !text.isEmpty else { return "" }
+        var stream = deformat ? HTMLDeformatter.deformat(text) : try DeformattedText.rawStream(text)
+        stream.reformats = false
+        return try await coalescer.translate([stream])[0]
     }
 
     /// Stops every pipeline of every pair; waiting callers get `.cancelled`.

@@ -60,6 +60,32 @@ enum LanguageModeDiscovery {
         return byName.values.sorted { $0.info < $1.info }
     }
 
+    /// `modes` split into those that can run here and, by name, why each other one cannot: a
+    /// program or a file its command names is missing (``ModeInspection``), as with the stages
+    /// of a pair whose package names dictionaries it does not install (Debian's `ca-eo` gives
+    /// `cat-epo-morph`). A plain-language mode keeps the first of its commands that can run,
+    /// and the others that can after it. Found before first use, so such a mode is never
+    /// listed and is answered at once as a mode that is not installed, not with a pipeline
+    /// that fails to start.
+    static func usable(_ modes: [Mode], path: String) -> (usable: [Mode], unavailable: [String: String]) {
+        var usable: [Mode] = []
+        var unavailable: [String: String] = [:]
+        for mode in modes {
+            let commands = [mode.command] + mode.alternatives
+            let problems = commands.map { ModeInspection(command: $0).problem(path: path) }
+            let runnable = zip(commands, problems).filter { $0.1 == nil }.map(\.0)
+            guard let first = runnable.first else {
+                unavailable[mode.info.name] = problems.compactMap { $0 }.first
+                continue
+            }
+            var kept = mode
+            kept.command = first
+            kept.alternatives = Array(runnable.dropFirst())
+            usable.append(kept)
+        }
+        return (usable, unavailable)
+    }
+
     private static let suffixes: [LanguageModeInfo.Kind: String] = [.analyzer: "morph", .tagger: "tagger", .generator: "gener", .bilingual: "autobil"]
 
     /// The stages of a pair's mode file that are modes of their own.

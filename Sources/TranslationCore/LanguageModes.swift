@@ -49,8 +49,9 @@ public protocol LanguageModeRunning: Sendable {
     func runLanguageMode(_ name: String, input: String, as format: LanguageModeInput) async throws -> String
 }
 
-/// An engine that can say how many pipelines it keeps running and show a pair's pipeline stage
-/// by stage (APy's `/stats` and `/pipedebug`).
+/// An engine that opens its pipelines to APy's tools: how many it keeps running, a pair's
+/// pipeline stage by stage, and a pair's raw output stream (APy's `/stats`, `/pipedebug` and
+/// `/translateRaw`).
 public protocol PipelineReporting: Sendable {
     /// Live translation pipelines per pair, by the pair's Apertium name (`eng-spa`).
     func runningPipelines() async -> [String: Int]
@@ -58,4 +59,11 @@ public protocol PipelineReporting: Sendable {
     /// returns each command with what it wrote, the deformatter first and the reformatter last.
     /// - Throws: ``TranslationError`` `.notInstalled` when no mode serves `pair`.
     func debugPipeline(_ pair: LanguagePair, input: String) async throws -> [(command: [String], output: String)]
+    /// Translates `text` through a warm pipeline of `pair` and returns what the pipeline's last
+    /// stage wrote, in Apertium's stream format, not reformatted: superblanks (`[<b>]`), escapes
+    /// and the deformatter's sentence end (`.[]`) are kept. `deformat` false sends `text` as a
+    /// stream that is already deformatted.
+    /// - Throws: ``TranslationError`` `.unsupportedPair` or `.notInstalled` when no working mode
+    ///   translates `pair`; engine failures.
+    func translateRaw(_ text: String, pair: LanguagePair, markUnknownWords: Bool, deformat: Bool) async throws -> String
 }

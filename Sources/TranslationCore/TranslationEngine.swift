@@ -82,7 +82,8 @@ public struct EngineStatus: Sendable, Equatable, Codable {
     public var loaded: [String]
     /// Things found but not loaded, each with the reason.
     public var skipped: [String: String]
-    /// Pairs installed but not working on this machine (their probe failed), each with the reason.
+    /// Modes installed but not working on this machine, each with the reason: pairs whose probe
+    /// failed (`ca-eo`), and analysis modes that cannot start (`cat-epo-morph`).
     public var unavailable: [String: String]
 
     /// Makes a status.

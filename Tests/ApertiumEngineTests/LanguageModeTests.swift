@@ -22,6 +22,30 @@ import TranslationCore
         #expect(byName["eng-spa-autobil"]?.dictionary == "/d/eng-spa.autobil.bin")
     }
 
+    @Test func modesThatCannotRunAreSetAsideWithTheReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let present = directory.appendingPathComponent("eng.automorf.bin").path
+        #expect(FileManager.default.createFile(atPath: present, contents: Data()))
+        let missing = directory.appendingPathComponent("ca-eo.automorf.bin").path
+        func mode(_ name: String, _ command: String, alternatives: [String] = []) -> LanguageModeDiscovery.Mode {
+            LanguageModeDiscovery.Mode(info: LanguageModeInfo(kind: .analyzer, key: String(name.dropLast(6)), name: name),
+                                       command: command, file: nil, dictionary: nil, alternatives: alternatives)
+        }
+        let (usable, unavailable) = LanguageModeDiscovery.usable([
+            mode("eng-morph", "lt-proc -w '\(present)'"),
+            mode("cat-epo-morph", "lt-proc -w '\(missing)'"),
+            // A plain-language mode runs the first of its pairs' stages that can run.
+            mode("cat-morph", "lt-proc -w '\(missing)'", alternatives: ["lt-proc -w '\(present)'"]),
+            mode("xxx-morph", "glossa-no-such-program '\(present)'"),
+        ], path: "/usr/bin:/bin")
+        #expect(usable.map(\.info.name) == ["eng-morph", "cat-morph"])
+        #expect(usable.last?.command == "lt-proc -w '\(present)'" && usable.last?.alternatives == [])
+        #expect(unavailable == ["cat-epo-morph": "the mode file names \(missing), which does not exist",
+                                "xxx-morph": "its pipeline runs glossa-no-such-program, which is not installed"])
+    }
+
     @Test func warmModesAnswerAsTheApertiumCommandDoes() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let names = Set(engine.languageModes().map(\.name))

@@ -87,6 +87,29 @@ struct APyEndpointTests {
         await live.stop()
     }
 
+    @Test("/translateRaw: the pipeline's stream as the body, labelled JSON, no JSONP; APy's errors and markUnknown as written")
+    func translateRaw() async throws {
+        let live = try await Self.live()
+        let r = try await live.get("/translateRaw?langpair=eng|spa&q=%3Cb%3Ehi%3C/b%3E&callback=f")
+        #expect(r.status == 200 && r.header("content-type") == "application/json; charset=UTF-8")
+        #expect(r.text == "spa:*<b>hi</b>.[]")
+        #expect(try await live.get("/translateRaw?langpair=en|es&q=a&deformat=False&markUnknown=no").text == "spa:a")
+        // Only `False` turns the deformatter off, and only `yes`, `true` and `1` as written mark.
+        #expect(try await live.get("/translateRaw?langpair=eng|spa&q=a&deformat=false&markUnknown=True").text == "spa:a.[]")
+        #expect(try await live.get("/translateRaw?langpair=eng|spa&q=a&markUnknown=1").text == "spa:*a.[]")
+        for (target, explanation) in [("/translateRaw?q=a", "Missing argument langpair"), ("/translateRaw?langpair=eng|spa", "Missing argument q"),
+                                      ("/translateRaw?langpair=eng-spa&q=a", "That pair is invalid, use e.g. eng|spa"),
+                                      ("/translateRaw?langpair=|spa&q=a", "That pair is not installed"),
+                                      ("/translateRaw?langpair=eng|deu&q=a", "That pair is not installed"),
+                                      // A pair the pipelines' engine does not have (another one serves it).
+                                      ("/translateRaw?langpair=spa|eng&q=a", "That pair is not installed"),
+                                      ("/translateRaw?langpair=eng|spa&q=a&q=b", "Invalid value '2 values' for q. Accepted: one q per /translateRaw request.")] {
+            let e = try await live.get(target)
+            #expect(e.status == 400 && e.text == #"{"status":"error","code":400,"message":"Bad Request","explanation":"\#(explanation)"}"#, "\(target)")
+        }
+        await live.stop()
+    }
+
     @Test("/translateDoc: documents in and out, APy's 413 and 'Invalid file type'")
     func translateDoc() async throws {
         let live = try await Self.live(maxDocument: 2048)

@@ -48,6 +48,12 @@ struct FakeModes: LanguageModeRunning, PipelineReporting {
     func debugPipeline(_ pair: LanguagePair, input: String) async throws -> [(command: [String], output: String)] {
         [(["apertium-deshtml"], input + ".[]"), (["lt-proc", "x.bin"], "^\(input)/\(input)<n>$"), (["apertium-rehtml-noent"], input)]
     }
+
+    /// The target's code, `*` when marking, the text, and `.[]` when it was deformatted.
+    func translateRaw(_ text: String, pair: LanguagePair, markUnknownWords: Bool, deformat: Bool) async throws -> String {
+        guard pair.source.apertiumCode == "eng" else { throw TranslationError(.notInstalled, "No mode for \(pair).") }
+        return "\(pair.target.apertiumCode):\(markUnknownWords ? "*" : "")\(text)\(deformat ? ".[]" : "")"
+    }
 }
 
 /// Words decide the language: `hola` Spanish, `bonjour` French, empty unknown, else English.

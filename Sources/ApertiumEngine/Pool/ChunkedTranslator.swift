@@ -33,15 +33,37 @@ struct ChunkedTranslator: Sendable {
                 // sentence end, which the reformatter removes again. Why: a frame with no word in
                 // it (`\^ ` before a long word) made lrx-proc answer without its NUL, and the
                 // pipeline lost its framing; `.` is always a word.
-                chunks.append(Array(stream.bytes[range]) + (k == ranges.count - 1 ? [] : Self.forcedSentenceEnd))
+                // A raw stream (sent already deformatted) may end without one: it gets one too,
+                // removed again from the answer (``rawOutput(_:closed:)``).
+                let last = k == ranges.count - 1 && !stream.needsSentenceEnd
+                chunks.append(Array(stream.bytes[range]) + (last ? [] : Self.forcedSentenceEnd))
             }
             parts.append(first..<chunks.count)
         }
         let outputs = try await spreadOverPipelines(chunks)
         return zip(streams, parts).map { stream, part in
             guard let stream, let part else { return "" }
+            guard stream.reformats else {
+                return stream.wordForms.restore(Self.rawOutput(Array(outputs[part]), closed: stream.needsSentenceEnd))
+            }
             return Reformatter.reformat(Array(outputs[part].joined()), wordForms: stream.wordForms)
         }
+    }
+
+    /// A text's chunk outputs joined as the pipeline wrote them, less the forced sentence end
+    /// this translator added to every chunk but the last, and to the last too when it `closed`
+    /// the text (so the answer does not depend on where the chunks were cut); the deformatter's
+    /// own `.[]` at the end stays, as in APy's answer.
+    static func rawOutput(_ chunks: [[UInt8]], closed: Bool = false) -> String {
+        var out: [UInt8] = []
+        for (k, chunk) in chunks.enumerated() {
+            if k < chunks.count - 1 || closed, chunk.count >= forcedSentenceEnd.count, Array(chunk.suffix(forcedSentenceEnd.count)) == forcedSentenceEnd {
+                out += chunk.dropLast(forcedSentenceEnd.count)
+            } else {
+                out += chunk
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits `chunks` into up to `spread` runs of about equal size, runs them as separate pool

@@ -78,9 +78,12 @@ struct APyAPI: Sendable {
         }
     }
 
-    /// APy's `markUnknown`: marks unless it is `no`, `false` or `0` (any case).
-    static func marksUnknown(_ p: Parameters) -> Bool {
-        ["yes", "true", "1"].contains((p.last("markUnknown") ?? "yes").lowercased())
+    /// APy's `markUnknown`: marks when it is `yes` (the default), `true` or `1`, exactly as
+    /// written: `/translate`, `/translateChain` and `/translateRaw` compare it as it is (`True` is
+    /// no marks there), `/translateDoc` lower-cases it first (`ignoringCase`).
+    static func marksUnknown(_ p: Parameters, ignoringCase: Bool = false) -> Bool {
+        let value = p.last("markUnknown") ?? "yes"
+        return ["yes", "true", "1"].contains(ignoringCase ? value.lowercased() : value)
     }
 
     /// APy's `format` (txt, html, html-noent, …) or `deformat`; HTML by default, as APy's is.

@@ -34,6 +34,15 @@ enum APyDialect {
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("format", "html (default), html-noent or txt."), marks, callback],
                     success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}.")) { try await api.translate($0) },
+                get("apy_translate_raw", "/translateRaw", EndpointDocs(
+                    summary: "APy: a pair's pipeline output for q, in Apertium's stream format, not reformatted",
+                    description: "The body is what the pair's last stage wrote (superblanks such as [<b>], escapes and the deformatter's closing .[] kept), labelled application/json as APy labels it, without JSONP. Only a pair's own pipeline, never a pivot. Several q are refused, where APy keeps the last.",
+                    parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
+                                 ParameterDoc("deformat", "True (default): q is HTML, deformatted first; False (exactly): q is already in the stream format."),
+                                 ParameterDoc("markUnknown", "yes (default), true or 1: marks (*, #, @), as APy compares it (case-sensitive); anything else: no marks.")],
+                    success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", successType: "application/json")) {
+                    try await api.translateRaw($0, pipelines: pipelines)
+                },
                 get("apy_list", "/list", listDocs) { try await api.list($0) },
                 get("apy_list_pairs", "/listPairs", listDocs) { try await api.list($0) },
                 get("apy_identify_lang", "/identifyLang", EndpointDocs(
