@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz quality
+.PHONY: deps deps-test build build-release serve cluster test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz quality
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -28,6 +28,13 @@ build-release:
 # Installs what is missing, builds in release mode and starts the service with the default pairs.
 serve: deps build-release
 	.build/release/glossa serve --host $(HOST) --port $(PORT)
+
+# REPLICAS replicas of `glossa serve --require-keys` behind nginx on $(PORT), sharing one PostgreSQL
+# (started in .cluster/ unless DATABASE=postgres://… is given); Ctrl-C stops it. docs/cluster.md.
+REPLICAS ?= 3
+cluster: build-release
+	scripts/install-deps.sh cluster $(PAIRS)
+	REPLICAS=$(REPLICAS) PORT=$(PORT) GLOSSA_BIN=$(CURDIR)/.build/release/glossa scripts/cluster.sh run
 
 # Python test tools live in a virtual environment that this target builds itself.
 venv: deps-test

@@ -128,9 +128,21 @@ let package = Package(
         // An async Request → Response HTTP/1.1 server over libmicrohttpd.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim"]),
 
+        // SQLite (Debian libsqlite3-dev) and PostgreSQL's libpq (Debian libpq-dev), and OpenSSL's
+        // libcrypto for SHA-256 (libssl-dev, a dependency of libpq-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SQL over SQLite or PostgreSQL: connections on dedicated threads, schema migrations.
+        .target(name: "SQLDatabase", dependencies: ["CSQLite", "CLibPQ"]),
+        // API keys, character quotas, usage and rate limits: the store, the token buckets, the
+        // client address behind trusted proxies, and the decision for one request. No HTTP.
+        .target(name: "AccessControl", dependencies: ["SQLDatabase", "CCrypto"]),
+
         // The wire protocols as dialects (Google v2, AJAX v1, APy, LibreTranslate, DeepL, Glossa's
         // own), a router with middleware, health, metrics and OpenAPI, over TranslationService.
-        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp", "Documents"]),
+        .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp", "Documents",
+                                                  "AccessControl"]),
 
         // The wire shapes the server writes and the SDK reads (JSON, Google v2 bodies, the
         // streaming endpoint, the pair list), defined once.
@@ -148,7 +160,8 @@ let package = Package(
         // The CLI and composition root (wiring only).
         .executableTarget(
             name: "glossa",
-            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine", "Documents"]
+            dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine",
+                           "Documents", "AccessControl"]
         ),
 
         // Fuzzing (`make fuzz`, see the end of this file): the entry points, and `glossa-fuzz`, which
@@ -181,8 +194,12 @@ let package = Package(
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
-        .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore"]),
+        .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore",
+                                                           "AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
+        // A real PostgreSQL server (initdb + pg_ctl in a temporary directory) for the store tests.
+        .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase"], path: "Tests/DatabaseTestSupport"),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),

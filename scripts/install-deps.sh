@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Glossa needs, idempotently, and says what it installs.
-# Usage: scripts/install-deps.sh [build|test|serve|detector-model] [EXTRA_PAIR ...]
+# Usage: scripts/install-deps.sh [build|test|serve|cluster|detector-model] [EXTRA_PAIR ...]
 #   build: toolchain libraries; serve: build + default pairs; test: serve + test tools;
+#   cluster: serve + PostgreSQL and nginx (`make cluster`);
 #   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
 # Extra Apertium pairs may be given by package name (apertium-eng-spa) or by pair (eng-spa),
 # or through GLOSSA_PAIRS="apertium-xxx-yyy ...".
@@ -11,21 +12,25 @@ profile=${1:-serve}
 shift || true
 
 # apertium-dev: libapertium's headers, for glossa-apertium-tagger.
-build_pkgs=(apertium apertium-dev apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev pkg-config
+build_pkgs=(apertium apertium-dev apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
             libopenblas-dev libsentencepiece-dev zlib1g-dev)
 default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt apertium-fr-es apertium-es-gl)
-test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece)
+# postgresql, nginx, curl: `make cluster` (replicas behind nginx on one PostgreSQL); the key store
+# and cluster tests start real servers of both on 127.0.0.1.
+cluster_pkgs=(postgresql nginx curl)
+test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece "${cluster_pkgs[@]}")
 
 want=("${build_pkgs[@]}")
 case "$profile" in
   build) ;;
   serve) want+=("${default_pairs[@]}") ;;
+  cluster) want+=("${default_pairs[@]}" "${cluster_pkgs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
   detector-model)
     # Column 4 of languages.tsv names each language's dictionary package.
     want+=(python3-venv hunspell-tools aspell)
     want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
-  *) echo "install-deps: unknown profile '$profile' (build|serve|test|detector-model)" >&2; exit 2 ;;
+  *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|test|detector-model)" >&2; exit 2 ;;
 esac
 for p in "$@" ${GLOSSA_PAIRS:-}; do
   case "$p" in apertium-*) want+=("$p") ;; *) want+=("apertium-$p") ;; esac

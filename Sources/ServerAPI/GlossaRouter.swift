@@ -1,3 +1,4 @@
+import AccessControl
 import Documents
 import Foundation
 import HTTPServer
@@ -12,6 +13,10 @@ public struct ServerAPIConfiguration: Sendable {
     /// and before the endpoint, first outermost (authentication, quotas, rate limits).
     /// Default: none.
     public var middleware: [any Middleware] = []
+    /// Keys, quotas and rate limits, checked after metrics and CORS and before ``middleware``;
+    /// DeepL's `/v2/usage` and `GET /glossa/v1/usage` report from its store. Default: nil
+    /// (nothing checked; `/v2/usage` counts since the server started).
+    public var access: AccessController? = nil
 
     /// Limits on uploaded documents (size, unpacked size). Default: APy's 32 MB.
     public var documentLimits = DocumentTranslator.Limits()
@@ -66,7 +71,8 @@ public struct GlossaRouter: HTTPHandler {
                                                                       concurrent: configuration.concurrentDocuments),
                                      documentJobs: DocumentJobs(),
                                      languageModes: configuration.languageModes, pipelines: configuration.pipelines,
-                                     apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts))
+                                     apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts),
+                                     access: configuration.access)
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)
@@ -78,7 +84,10 @@ public struct GlossaRouter: HTTPHandler {
         }
         largeBodyPaths = large
         builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware(), RequestHygieneMiddleware()]
-        chain = builtIn + configuration.middleware
+        // Keys and limits after hygiene (a malformed request is refused before any store lookup),
+        // before the operator's own middleware and the handler.
+        let access: [any Middleware] = configuration.access.map { $0.policy.isActive ? [AccessMiddleware(access: $0)] : [] } ?? []
+        chain = builtIn + access + configuration.middleware
         unmatched = Dialects.unmatched
     }
 
@@ -90,7 +99,8 @@ public struct GlossaRouter: HTTPHandler {
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         switch table.match(request) {
         case .found(let route, let pathParameters):
-            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters)
+            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters,
+                                     billing: route.endpoint.billing, isOpen: route.endpoint.isOpen)
             let endpoint = route.endpoint
             let run = chain.wrapping { request in
                 do { return try await endpoint.handle(request) } catch { return request.reject(.from(error)) }
@@ -128,13 +138,14 @@ public struct GlossaRouter: HTTPHandler {
     }
 
     private static func routed(_ request: HTTPRequest, _ name: String, _ dialect: Dialect, input: ParameterInput,
-                               _ pathParameters: [String: String]) -> RoutedRequest {
+                               _ pathParameters: [String: String],
+                               billing: (@Sendable (RoutedRequest) -> Int)? = nil, isOpen: Bool = true) -> RoutedRequest {
         let parsed: Result<Parameters, APIError>?
         do { parsed = input == .none ? nil : .success(try Parameters.parse(request, input: input)) } catch {
             parsed = .failure(error)
         }
         let credential = dialect.credentials.read(request, parameters: try? parsed?.get())
         return RoutedRequest(http: request, endpointName: name, pathParameters: pathParameters,
-                             credential: credential, dialect: dialect, parsed: parsed)
+                             credential: credential, dialect: dialect, billing: billing, isOpen: isOpen, parsed: parsed)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLDatabase
 import TranslationCore
 
 /// One setting `glossa` reads from the environment.
@@ -81,11 +82,17 @@ enum EnvironmentSettings {
             help: ["neural sentences that may wait before requests get 503 (default", "4096)"],
             commands: engineCommands, check: integer(1...1_000_000)),
         EnvironmentSetting(
+            name: "GLOSSA_DATABASE",
+            help: ["the key store when --database and the config file name none: a",
+                   "SQLite file or postgres://user@host/db (default:",
+                   "$XDG_DATA_HOME/glossa/glossa.db)"],
+            commands: ["serve", "keys"], check: database),
+        EnvironmentSetting(
             name: "XDG_DATA_HOME",
-            help: ["neural models live in $XDG_DATA_HOME/glossa/models (default",
-                   "~/.local/share/glossa/models; a relative path is ignored, as the",
-                   "XDG specification says)"],
-            commands: engineCommands.union(["models"]), check: { _ in nil }),
+            help: ["neural models live in $XDG_DATA_HOME/glossa/models, the key store in",
+                   "$XDG_DATA_HOME/glossa/glossa.db (default ~/.local/share/glossa; a",
+                   "relative path is ignored, as the XDG specification says)"],
+            commands: engineCommands.union(["models", "keys"]), check: { _ in nil }),
     ]
 
     /// The `ENVIRONMENT:` block of `command`'s help (every setting for nil: `glossa --help`).
@@ -142,6 +149,11 @@ enum EnvironmentSettings {
                 return "'\(path)' is not a directory; give directories of .mode files, colon-separated"
             }
         }
+        return nil
+    }
+
+    private static let database: @Sendable (String) -> String? = { value in
+        do { _ = try DatabaseLocation(parsing: value) } catch { return "\(error)" }
         return nil
     }
 

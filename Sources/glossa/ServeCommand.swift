@@ -10,10 +10,11 @@ import TranslationService
 /// this is called), the engines, the address (bound before the warm-up, so a busy port is
 /// reported at once), then the warm-up, then the "listening" line.
 func runServe(arguments: [String], makeServing: () async throws -> Composition.Serving) async -> Int32 {
-    var host = "127.0.0.1"
-    var port = 8080
+    var host: String?
+    var port: Int?
     var http = HTTPServerConfiguration()
     var allowFetch: Set<String> = []
+    var access = AccessOptions()
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         switch argument {
@@ -51,8 +52,24 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
             }
             for host in value.split(separator: ",") { allowFetch.insert(host.trimmingCharacters(in: .whitespaces).lowercased()) }
         default:
-            return serveUsage("unknown option '\(argument)' for serve")
+            do {
+                guard try access.consume(argument, &rest) else { return serveUsage("unknown option '\(argument)' for serve") }
+            } catch {
+                return serveUsage("\(error)")
+            }
         }
+    }
+    // Keys, quotas and limits: settings first (a bad one is a usage error before any engine
+    // starts); with nothing to check, no database is opened, as before keys existed.
+    var api: ServerAPIConfiguration
+    do {
+        try access.loadConfig()
+        if let configured = access.host, !isListenAddress(configured) {
+            return serveUsage("the config file's host needs a numeric IPv4 or IPv6 address or localhost")
+        }
+        api = try await ServerAPIConfiguration(access: AccessSetup.make(access, environment: ProcessInfo.processInfo.environment))
+    } catch {
+        return serveUsage("\(error)")
     }
     let serving: Composition.Serving
     do { serving = try await makeServing() } catch let error as Arguments.UsageError {
@@ -63,14 +80,14 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
     }
     // APy's analysis endpoints and /stats read the Apertium engine; /translatePage fetches only
     // from the hosts the operator allowed.
-    var api = ServerAPIConfiguration()
     api.languageModes = serving.apertium
     api.pipelines = serving.apertium
     api.allowedFetchHosts = allowFetch
     let server = GlossaServer(service: serving.service, http: http, api: api)
-    let shown = host.contains(":") ? "[\(host)]" : host
+    let address = host ?? access.host ?? "127.0.0.1"
+    let shown = address.contains(":") ? "[\(address)]" : address
     do {
-        try await server.run(host: host, port: port, warmUp: serving.warmUp) { bound in
+        try await server.run(host: address, port: port ?? access.port ?? 8080, warmUp: serving.warmUp) { bound in
             // One parseable line: scripts and tests read the port from it when they asked for 0.
             Console.out("glossa serve: listening on http://\(shown):\(bound)")
         } log: { Console.error($0) }
@@ -85,7 +102,8 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
 let serveHelp = """
     USAGE: glossa serve [--host 127.0.0.1] [--port 8080] [--drain-seconds 20]
                         [--max-connections 1024] [--max-connections-per-ip 256]
-                        [--allow-fetch HOST[,HOST…]]
+                        [--allow-fetch HOST[,HOST…]] [--config FILE]
+                        [--require-keys[=PROTOCOLS]] [--optional-keys[=PROTOCOLS]] [--database URL]
 
     Runs the HTTP service until SIGTERM or SIGINT, then stops in stages: it stops accepting,
     lets the requests in flight finish for up to --drain-seconds (answers then carry
@@ -139,6 +157,8 @@ let serveHelp = """
     list and no route; /health says why.
 
     \(EnvironmentSettings.helpText(for: "serve"))
+
+    \(accessHelp)
 
     Exit codes:
       0  stopped gracefully after SIGTERM or SIGINT

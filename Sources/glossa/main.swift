@@ -18,6 +18,7 @@ let topHelp = """
       roundtrip   translate back and forth until the text stops changing
       models      install, list and remove neural models (Argos Translate packages)
       serve       run the HTTP service
+      keys        create, list and revoke API keys; their usage (`glossa keys create --name app`)
       help        show help for a command (`glossa help translate`)
 
     OPTIONS:
@@ -38,6 +39,7 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "roundtrip": (RoundtripCommand.help, RoundtripCommand.run),
     "serve": (ServeEntry.help, ServeEntry.run),
     "models": (ModelsCommand.help, ModelsCommand.run),
+    "keys": (KeysCommand.help, KeysCommand.run),
 ]
 
 // A reader of our stdout may go away (`glossa translate ... | head`): exit with the documented

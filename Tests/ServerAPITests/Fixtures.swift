@@ -1,3 +1,4 @@
+import AccessControl
 import HTTPServer
 import HTTPTestSupport
 import ServerAPI
@@ -75,13 +76,15 @@ struct LiveServer {
     let glossa: GlossaServer
 
     static func start(maxBody: Int = 4096, engine: any TranslationEngine = PrefixEngine(),
-                      middleware: [any Middleware] = [], api base: ServerAPIConfiguration = ServerAPIConfiguration()) async throws -> LiveServer {
+                      middleware: [any Middleware] = [], access: AccessController? = nil,
+                      api base: ServerAPIConfiguration = ServerAPIConfiguration()) async throws -> LiveServer {
         let service = await TranslationService(engines: [engine], detector: WordDetector())
         var http = HTTPServerConfiguration()
         http.maxBodyBytes = maxBody
         http.drainTimeoutSeconds = 5
         var api = base
         api.middleware = middleware
+        api.access = access
         let glossa = GlossaServer(service: service, http: http, api: api)
         return LiveServer(server: try glossa.start(host: "127.0.0.1", port: 0), glossa: glossa)
     }

@@ -13,8 +13,10 @@ enum APyDialect {
         let lang = ParameterDoc("lang", required: true, "A language (eng) or pair (eng-spa) with such a mode (see /list).")
         let marks = ParameterDoc("markUnknown", "yes (default): mark unknown words with *, words that could not be generated with # and words missing from the bilingual dictionary with @, as APy does; no: no marks.")
         func get(_ name: String, _ path: String, _ docs: EndpointDocs, maxBody: Int? = nil,
+                 billing: (@Sendable (RoutedRequest) -> Int)? = nil,
                  _ handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) -> Endpoint {
-            Endpoint(name, ["GET", "POST"], path, input: maxBody == nil ? .queryAndForm : .upload, maxBodyBytes: maxBody, docs: docs, handle: handle)
+            Endpoint(name, ["GET", "POST"], path, input: maxBody == nil ? .queryAndForm : .upload, maxBodyBytes: maxBody, docs: docs,
+                     billing: billing, handle: handle)
         }
         let listDocs = EndpointDocs(
             summary: "APy: installed pairs (q=pairs, the default), analysers, generators or taggers",
@@ -33,14 +35,16 @@ enum APyDialect {
                     description: "Shared with LibreTranslate's POST /translate: a request with langpair (and every GET) is APy's. A pair with no direct engine is translated through a pivot where APy would answer that it is not installed.",
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("format", "html (default), html-noent or txt."), marks, callback],
-                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}.")) { try await api.translate($0) },
+                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}."),
+                    billing: Billing.codePoints(of: "q")) { try await api.translate($0) },
                 get("apy_translate_raw", "/translateRaw", EndpointDocs(
                     summary: "APy: a pair's pipeline output for q, in Apertium's stream format, not reformatted",
                     description: "The body is what the pair's last stage wrote (superblanks such as [<b>], escapes and the deformatter's closing .[] kept), labelled application/json as APy labels it, without JSONP. Only a pair's own pipeline, never a pivot. Several q are refused, where APy keeps the last.",
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("deformat", "True (default): q is HTML, deformatted first; False (exactly): q is already in the stream format."),
                                  ParameterDoc("markUnknown", "yes (default), true or 1: marks (*, #, @), as APy compares it (case-sensitive); anything else: no marks.")],
-                    success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", successType: "application/json")) {
+                    success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", successType: "application/json"),
+                    billing: Billing.codePoints(of: "q")) {
                     try await api.translateRaw($0, pipelines: pipelines)
                 },
                 get("apy_list", "/list", listDocs) { try await api.list($0) },
@@ -53,7 +57,8 @@ enum APyDialect {
                     summary: "APy: translate through a chain of pairs (eng|spa|cat), or along the shortest path (eng|cat)",
                     parameters: [ParameterDoc("langpairs", required: true, "Languages joined by |."),
                                  ParameterDoc("q", "Text; without it, only the chain is answered."), marks, callback],
-                    success: "{responseData: {translatedText, translationChain: [codes]}, responseDetails: null, responseStatus: 200}.")) {
+                    success: "{responseData: {translatedText, translationChain: [codes]}, responseDetails: null, responseStatus: 200}."),
+                    billing: Billing.codePoints(of: "q")) {
                     try await api.translateChain($0)
                 },
                 get("apy_translate_doc", "/translateDoc", EndpointDocs(
@@ -109,6 +114,7 @@ enum APyDialect {
                 (403, "APy error: fetching pages from that host is not allowed."),
                 (404, "APy error: the page could not be fetched."),
                 (413, "APy error: \"That file is too large\"."),
+                (429, "APy error: a rate limit or quota, where the operator set one (Retry-After)."),
                 (500, "APy error: the engine failed."),
                 (503, "APy error: the server is shutting down or timed out."),
             ]),

@@ -1,3 +1,4 @@
+import AccessControl
 import GlossaWire
 import HTTPServer
 import TranslationCore
@@ -8,6 +9,8 @@ struct DeepLAPI: Sendable {
     let service: TranslationService
     let languages: ServedLanguagesCache
     let ledger: CharacterLedger
+    /// The key store's usage, when keys are checked; else ``ledger``'s counts since start.
+    let access: AccessController?
     /// What `/v2/usage` reports as the limit: Glossa sets none, and DeepL reports an account
     /// without a cost limit this way (10^12 characters).
     static let unlimited = 1_000_000_000_000
@@ -31,11 +34,23 @@ struct DeepLAPI: Sendable {
                               characters: r.texts.reduce(0) { $0 + $1.count })
     }
 
-    func usage(_ request: RoutedRequest) throws -> EndpointResult {
+    /// The key's count and limit this month from the key store (keys are checked), else what
+    /// was translated with this credential since the server started.
+    func usage(_ request: RoutedRequest) async throws -> EndpointResult {
         _ = try request.parameters()
-        let body: JSON = .object([("character_count", .int(ledger.count(for: request.credential?.key))),
-                                  ("character_limit", .int(Self.unlimited))])
-        return EndpointResult(response: Self.render(body))
+        var count = ledger.count(for: request.credential?.key)
+        var limit = Self.unlimited
+        if let access, access.store != nil, let secret = request.credential?.key {
+            do {
+                if let usage = try await access.usage(secret: secret) {
+                    count = usage.characters
+                    limit = usage.key.charactersPerMonth ?? Self.unlimited
+                }
+            } catch {
+                throw APIError.unavailable(retryAfter: 1, message: "The key store is unavailable; retry shortly.")
+            }
+        }
+        return EndpointResult(response: Self.render(.object([("character_count", .int(count)), ("character_limit", .int(limit))])))
     }
 
     func languages(_ request: RoutedRequest) throws -> EndpointResult {

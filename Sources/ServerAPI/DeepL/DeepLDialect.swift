@@ -6,7 +6,7 @@ import HTTPServer
 /// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
 enum DeepLDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger())
+        let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger(), access: context.access)
         let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
         let key = ParameterDoc("document_key", required: true, "The key the upload answered.")
         return Dialect(
@@ -27,13 +27,13 @@ enum DeepLDialect {
                         ParameterDoc("model_type", "quality_optimized, prefer_quality_optimized or latency_optimized; echoed as model_type_used."),
                         ParameterDoc("context", "Accepted; not translated and not billed."),
                     ],
-                    success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order.")) {
+                    success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order."), billing: Billing.codePoints(of: "text")) {
                     try await api.translate($0)
                 },
                 Endpoint("deepl_usage", ["GET", "POST"], "/v2/usage", input: .queryFormOrJSON, docs: EndpointDocs(
-                    summary: "DeepL: characters translated with this key since the server started",
-                    success: "{\"character_count\", \"character_limit\"} (the limit is 10^12: none is set).")) {
-                    try api.usage($0)
+                    summary: "DeepL: characters translated with this key this month (where keys are checked), else since the server started",
+                    success: "{\"character_count\", \"character_limit\"}; the limit is the key's monthly quota, 10^12 when none is set.")) {
+                    try await api.usage($0)
                 },
                 Endpoint("deepl_languages", ["GET", "POST"], "/v2/languages", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: source or target languages",
@@ -69,6 +69,7 @@ enum DeepLDialect {
                 (429, "{\"message\": \"…\"}: too many requests (Retry-After)."),
                 (456, "{\"message\": \"Quota for this billing period has been exceeded.\"}."),
                 (500, "{\"message\": \"…\"}: the engine failed."),
+                (503, "{\"message\": \"…\"}: the key store is unavailable, or the server is shutting down (Retry-After)."),
             ]),
             credentials: CredentialReader(places: [.scheme(header: "Authorization", scheme: "DeepL-Auth-Key"), .parameter("auth_key")]))
     }

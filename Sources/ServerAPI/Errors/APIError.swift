@@ -27,6 +27,12 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalid
     }
 
+    /// Whose rate limit a request went over: a key's own, or (for callers without a key) the
+    /// limit of its client address. Google words the two differently.
+    public enum RateLimitScope: Sendable, Equatable {
+        case key, address
+    }
+
     /// The classes of failure. Internal (not private) because every dialect's renderer in this
     /// module switches over it; code outside the module uses the constructors below.
     enum Code: Sendable, Equatable {
@@ -39,8 +45,8 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case methodNotAllowed(method: String, allowed: [String])
         case unauthorized(CredentialProblem)
         case forbidden
-        case rateLimited(retryAfter: Int?)
-        case quotaExceeded
+        case rateLimited(retryAfter: Int?, scope: RateLimitScope)
+        case quotaExceeded(retryAfter: Int?)
         case unavailable(retryAfter: Int?)
     }
 
@@ -99,13 +105,15 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func forbidden(_ message: String) -> APIError { APIError(.forbidden, message) }
 
     /// Too many requests in a time window; `retryAfter` seconds, when known, goes out as `Retry-After`.
-    public static func rateLimited(retryAfter: Int?, message: String? = nil) -> APIError {
-        APIError(.rateLimited(retryAfter: retryAfter), message ?? "Too many requests; retry later.")
+    /// `message` says the limit the way LibreTranslate does (`20 per 1 minute`).
+    public static func rateLimited(retryAfter: Int?, scope: RateLimitScope = .key, message: String? = nil) -> APIError {
+        APIError(.rateLimited(retryAfter: retryAfter, scope: scope), message ?? "Too many requests; retry later.")
     }
 
-    /// The caller's character quota for the period is used up.
-    public static func quotaExceeded(_ message: String? = nil) -> APIError {
-        APIError(.quotaExceeded, message ?? "The character quota for this period has been used up.")
+    /// The caller's character quota for the period is used up; `retryAfter`: seconds until the
+    /// next period, as `Retry-After`.
+    public static func quotaExceeded(_ message: String? = nil, retryAfter: Int? = nil) -> APIError {
+        APIError(.quotaExceeded(retryAfter: retryAfter), message ?? "The character quota for this period has been used up.")
     }
 
     /// The server is not taking new work (shutting down); `retryAfter` seconds when known.
@@ -116,7 +124,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Seconds a client should wait before retrying, for `Retry-After`; nil when not applicable.
     public var retryAfter: Int? {
         switch code {
-        case .rateLimited(let seconds), .unavailable(let seconds): return seconds
+        case .rateLimited(let seconds, _), .quotaExceeded(let seconds), .unavailable(let seconds): return seconds
         default: return nil
         }
     }

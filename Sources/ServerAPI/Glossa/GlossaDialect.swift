@@ -10,37 +10,46 @@ enum GlossaDialect {
         let health = HealthAPI(service: context.service, started: context.started)
         let metrics = context.metrics
         let documents = context.documents
+        let usage = UsageAPI(access: context.access)
         return Dialect(
             name: "glossa", title: "Glossa", version: "1",
             summary: "Glossa's own endpoints: a streamed batch (NDJSON, one line per text as soon as it is ready) and the pair list that TranslationKit's server backend uses, health, Prometheus metrics and this document.",
             endpoints: [
                 Endpoint("glossa_translate_stream", ["POST"], "/glossa/v1/translate/stream", docs: EndpointDocs(
                     summary: "Translate a batch, streaming one NDJSON line per text as soon as it is ready",
-                    success: "NDJSON", operation: StreamingDocumentation.stream)) { try await streaming.stream($0) },
+                    success: "NDJSON", operation: StreamingDocumentation.stream), billing: StreamingRequest.billedCharacters) { try await streaming.stream($0) },
                 Endpoint("glossa_pairs", ["GET"], "/glossa/v1/pairs", docs: EndpointDocs(
                     summary: "Every translatable direction, direct or through a pivot",
-                    success: "{\"pairs\": [{\"source\": \"en\", \"target\": \"es\", \"path\": [\"en\", \"es\"]}, ...]}; a path longer than two goes through a pivot.")) { _ in
+                    success: "{\"pairs\": [{\"source\": \"en\", \"target\": \"es\", \"path\": [\"en\", \"es\"]}, ...]}; a path longer than two goes through a pivot."), open: true) { _ in
                     streaming.pairs()
+                },
+                Endpoint("glossa_usage", ["GET"], "/glossa/v1/usage", docs: EndpointDocs(
+                    summary: "The caller's key (X-Goog-Api-Key or Authorization: Bearer): its limits and its usage this month",
+                    success: "{\"key\": {id, name, hint, created}, \"period\": {name, start, end}, \"characters\": {used, limit, remaining}, \"requests\": {count, perMinute}}; limits are null when none is set.",
+                    responses: [(404, "This server checks no API keys, so it keeps no usage per key (same envelope).")])) {
+                    try await usage.usage($0)
                 },
                 Endpoint("health", ["GET"], "/health", docs: EndpointDocs(
                     summary: "Engines: pairs loaded, files skipped and pairs unavailable (installed but not working), each with the reason; 200 when at least one pair is loaded, else 503",
                     success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\", \"unavailable\"}], \"uptimeSeconds\"}.",
-                    responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped and unavailable entries say why).")])) { _ in
+                    responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped and unavailable entries say why).")]), open: true) { _ in
                     await health.health()
                 },
                 Endpoint("metrics", ["GET"], "/metrics", docs: EndpointDocs(
                     summary: "Prometheus metrics: requests, errors, characters translated, latency per endpoint",
-                    success: "The Prometheus text exposition (format 0.0.4).", successType: "text/plain")) { _ in
+                    success: "The Prometheus text exposition (format 0.0.4).", successType: "text/plain"), open: true) { _ in
                     EndpointResult(response: .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
                 },
                 Endpoint("openapi", ["GET"], "/openapi.json", docs: EndpointDocs(
-                    summary: "This OpenAPI 3 document", success: "The OpenAPI 3.0 document of every endpoint.")) { _ in
+                    summary: "This OpenAPI 3 document", success: "The OpenAPI 3.0 document of every endpoint."), open: true) { _ in
                     EndpointResult(response: jsonResponse(documents.openAPI, style: JSON.Style(pretty: true)))
                 },
             ],
             errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: [
                 (400, "The request was refused: Google's error envelope {\"error\": {code, message, errors, status}}, with a stable reason as errors[0].reason (for the stream: " + StreamingDocumentation.batchReasons.map(\.rawValue).joined(separator: ", ") + ")."),
                 (413, "The body is over the server's limit (same envelope)."),
+                (403, "A missing or invalid API key, or a rate or quota limit, where keys are checked (same envelope, Retry-After)."),
+                (503, "The key store is unavailable (same envelope, Retry-After)."),
             ]),
             credentials: CredentialReader(places: [.header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]))
     }

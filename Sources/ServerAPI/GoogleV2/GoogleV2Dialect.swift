@@ -23,14 +23,14 @@ enum GoogleV2Dialect {
                         ParameterDoc("model", "nmt or base; echoed as model when given."),
                         key, prettyPrint, callback,
                     ],
-                    success: "{\"data\": {\"translations\": [{\"translatedText\", \"detectedSourceLanguage\"?, \"model\"?}]}}, one per q in order.")) {
+                    success: "{\"data\": {\"translations\": [{\"translatedText\", \"detectedSourceLanguage\"?, \"model\"?}]}}, one per q in order."), billing: Billing.codePoints(of: "q")) {
                     try await api.translate($0)
                 },
                 Endpoint("google_v2_detect", ["GET", "POST"], "/language/translate/v2/detect", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "Google v2: detect the language of each q",
                     parameters: [ParameterDoc("q", .stringOrList, required: true, "Text to detect; repeat for several, at most 128."),
                                  key, prettyPrint, callback],
-                    success: "{\"data\": {\"detections\": [[{\"language\", \"isReliable\", \"confidence\"}]]}}: one list of one detection per q.")) {
+                    success: "{\"data\": {\"detections\": [[{\"language\", \"isReliable\", \"confidence\"}]]}}: one list of one detection per q."), billing: Billing.codePoints(of: "q")) {
                     try await api.detect($0)
                 },
                 Endpoint("google_v2_languages", ["GET", "POST"], "/language/translate/v2/languages", input: .queryFormOrJSON, docs: EndpointDocs(
@@ -42,12 +42,13 @@ enum GoogleV2Dialect {
                 },
             ],
             errors: ErrorEnvelope(render: GoogleV2Error.response, documentation: [
-                (400, "Google error envelope {\"error\": {code, message, errors: [{message, domain, reason}], status}}."),
-                (403, "Google error envelope: missing key, a key that may not call, or a rate or daily limit (domain usageLimits)."),
+                (400, "Google error envelope {\"error\": {code, message, errors: [{message, domain, reason}], status}}; an invalid key is reason keyInvalid."),
+                (403, "Google error envelope: missing key (forbidden), a key's rate limit (userRateLimitExceeded) or monthly quota (dailyLimitExceeded), domain usageLimits, with Retry-After."),
+                (429, "Google error envelope: the rate limit of callers without a key (RESOURCE_EXHAUSTED, rateLimitExceeded), with Retry-After."),
                 (405, "Google error envelope: wrong method."),
                 (413, "Google error envelope: the body is over the server's limit."),
                 (500, "Google error envelope: the engine failed."),
-                (503, "Google error envelope: the server is shutting down or timed out."),
+                (503, "Google error envelope: the key store is unavailable, the server is shutting down or timed out."),
             ]),
             credentials: CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key")]))
     }

@@ -36,10 +36,15 @@ enum GoogleV2Error {
             return Classified(code: 403, reason: "forbidden", status: "PERMISSION_DENIED",
                               message: "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.")
         case .unauthorized(.invalid):
-            return Classified(code: 400, reason: "badRequest", status: "INVALID_ARGUMENT", message: "API key not valid. Please pass a valid API key.")
+            return Classified(code: 400, domain: "usageLimits", reason: "keyInvalid", status: "INVALID_ARGUMENT",
+                              message: "API key not valid. Please pass a valid API key.")
         case .forbidden: return Classified(code: 403, reason: "forbidden", status: "PERMISSION_DENIED", message: m)
-        case .rateLimited:
+        // A key's own limit is a user's rate limit (403, as v2 answers it); callers without a key
+        // share their address's limit, answered as Google's front end answers a rate quota: 429.
+        case .rateLimited(_, .key):
             return Classified(code: 403, domain: "usageLimits", reason: "userRateLimitExceeded", status: "PERMISSION_DENIED", message: "User Rate Limit Exceeded")
+        case .rateLimited(_, .address):
+            return Classified(code: 429, domain: "usageLimits", reason: "rateLimitExceeded", status: "RESOURCE_EXHAUSTED", message: "Rate Limit Exceeded")
         case .quotaExceeded:
             return Classified(code: 403, domain: "usageLimits", reason: "dailyLimitExceeded", status: "PERMISSION_DENIED", message: "Daily Limit Exceeded")
         case .unavailable: return Classified(code: 503, reason: "backendError", status: "UNAVAILABLE", message: m)

@@ -46,8 +46,8 @@ extension LibreTranslateAPI {
         let body: JSON = .object([
             ("charLimit", .int(-1)),
             ("frontendTimeout", .int(500)),
-            ("apiKeys", .bool(false)),
-            ("keyRequired", .bool(false)),
+            ("apiKeys", .bool(keyMode != .off)),
+            ("keyRequired", .bool(keyMode == .required)),
             ("suggestions", .bool(false)),
             ("filesTranslation", .bool(true)),
             ("supportedFilesFormat", .array(LibreTranslateFiles.extensions.map(JSON.string))),

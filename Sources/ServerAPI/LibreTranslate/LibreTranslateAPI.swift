@@ -1,3 +1,4 @@
+import AccessControl
 import GlossaWire
 import TranslationCore
 import TranslationService
@@ -12,6 +13,8 @@ import TranslationService
 struct LibreTranslateAPI: Sendable {
     let service: TranslationService
     let languages: ServedLanguagesCache
+    /// Whether keys are checked here (`/frontend/settings` tells LibreTranslate's front end).
+    var keyMode: KeyMode = .off
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()

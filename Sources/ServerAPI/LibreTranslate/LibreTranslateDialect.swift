@@ -1,3 +1,4 @@
+import AccessControl
 import GlossaWire
 import HTTPServer
 import TranslationCore
@@ -7,7 +8,8 @@ import TranslationCore
 /// endpoints. Parameters in a form, the query or JSON; the key as `api_key`; errors `{"error"}`.
 enum LibreTranslateDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = LibreTranslateAPI(service: context.service, languages: context.languages)
+        let api = LibreTranslateAPI(service: context.service, languages: context.languages,
+                                    keyMode: context.access?.policy.mode(for: "libretranslate") ?? .off)
         let documents = context.documents
         let files = LibreTranslateFiles(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
         let key = ParameterDoc("api_key", "API key.")
@@ -23,7 +25,7 @@ enum LibreTranslateDialect {
                                  ParameterDoc("target", required: true, "Target language code (zh-Hans, zh-Hant, pt-BR and pb, zt accepted)."),
                                  ParameterDoc("format", "text (default) or html."),
                                  ParameterDoc("alternatives", .integer, "Alternative translations wanted (answered with empty lists)."), key],
-                    success: "{\"translatedText\", \"detectedLanguage\"? {confidence 0-100, language}, \"alternatives\"?}; lists of them for a batch.")) {
+                    success: "{\"translatedText\", \"detectedLanguage\"? {confidence 0-100, language}, \"alternatives\"?}; lists of them for a batch."), billing: Billing.codePoints(of: "q")) {
                     try await api.translate($0)
                 },
                 Endpoint("libretranslate_detect", ["POST"], "/detect", input: .queryFormOrJSON, docs: EndpointDocs(
@@ -34,14 +36,14 @@ enum LibreTranslateDialect {
                 },
                 Endpoint("libretranslate_languages", ["GET"], "/languages", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: languages and the targets each translates into",
-                    success: "[{\"code\", \"name\", \"targets\": [codes]}].")) { try api.languages($0) },
+                    success: "[{\"code\", \"name\", \"targets\": [codes]}]."), open: true) { try api.languages($0) },
                 Endpoint("libretranslate_frontend_settings", ["GET"], "/frontend/settings", docs: EndpointDocs(
                     summary: "LibreTranslate: settings for its web front end",
-                    success: "{\"charLimit\", \"frontendTimeout\", \"apiKeys\", \"keyRequired\", \"suggestions\", \"filesTranslation\", \"supportedFilesFormat\", \"language\": {source, target}}.")) {
+                    success: "{\"charLimit\", \"frontendTimeout\", \"apiKeys\", \"keyRequired\", \"suggestions\", \"filesTranslation\", \"supportedFilesFormat\", \"language\": {source, target}}."), open: true) {
                     api.frontendSettings($0)
                 },
                 Endpoint("libretranslate_spec", ["GET"], "/spec", docs: EndpointDocs(
-                    summary: "LibreTranslate: its endpoints as a Swagger 2.0 document", success: "Swagger 2.0 JSON.")) { _ in
+                    summary: "LibreTranslate: its endpoints as a Swagger 2.0 document", success: "Swagger 2.0 JSON."), open: true) { _ in
                     EndpointResult(response: LibreTranslateOutput.render(documents.swagger("libretranslate")))
                 },
                 Endpoint("libretranslate_translate_file", ["POST"], "/translate_file", input: .uploadOrJSON,

@@ -1,3 +1,4 @@
+import AccessControl
 import TranslationCore
 import TranslationService
 import HTTPServer
@@ -61,4 +62,7 @@ struct DialectContext: Sendable {
     let apyStats: APyStats
     /// Page fetches for APy's /translatePage, from allowed hosts only.
     let fetcher: PageFetcher
+    /// Keys, quotas and limits, when configured (usage endpoints read it; LibreTranslate's
+    /// front-end settings say whether keys are asked for).
+    let access: AccessController?
 }

@@ -36,12 +36,20 @@ struct Endpoint: Sendable {
     let docs: EndpointDocs
     /// A body limit above the server's default, for uploads (documents); nil: the default.
     let maxBodyBytes: Int?
+    /// Characters a request is billed, as this protocol bills them (see ``Billing``); nil: not
+    /// billed. The key middleware charges them to the caller's key before the handler runs.
+    let billing: (@Sendable (RoutedRequest) -> Int)?
+    /// Served without a key or a rate limit even where its protocol checks keys: health, metrics
+    /// and documents, and what a protocol's own clients read before they have a key
+    /// (LibreTranslate's `/languages` and `/frontend/settings`). Default: false.
+    let isOpen: Bool
     /// The handler: decodes, calls the service, encodes. A thrown error is rendered in the
     /// dialect's envelope.
     let handle: @Sendable (RoutedRequest) async throws -> EndpointResult
 
     init(_ name: String, _ methods: [String], _ path: String, input: ParameterInput = .none,
          claims: (@Sendable (HTTPRequest) -> Bool)? = nil, maxBodyBytes: Int? = nil, docs: EndpointDocs,
+         billing: (@Sendable (RoutedRequest) -> Int)? = nil, open: Bool = false,
          handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) {
         self.name = name
         self.methods = methods
@@ -50,6 +58,8 @@ struct Endpoint: Sendable {
         self.claims = claims
         self.docs = docs
         self.maxBodyBytes = maxBodyBytes
+        self.billing = billing
+        self.isOpen = open
         self.handle = handle
     }
 }

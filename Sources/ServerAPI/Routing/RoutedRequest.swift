@@ -18,6 +18,10 @@ public struct RoutedRequest: Sendable {
     public let credential: Credential?
 
     let dialect: Dialect
+    /// How the endpoint bills a request (nil: it does not).
+    let billing: (@Sendable (RoutedRequest) -> Int)?
+    /// Whether the endpoint is served without a key (``Endpoint/isOpen``).
+    let isOpen: Bool
     /// The parameters, parsed once by the router (nil for endpoints that read the body themselves).
     let parsed: Result<Parameters, APIError>?
 

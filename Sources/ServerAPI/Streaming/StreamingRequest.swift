@@ -42,3 +42,12 @@ struct StreamingRequest: Sendable {
                                 clientIdentifiers: body.clientIdentifiers)
     }
 }
+
+extension StreamingRequest {
+    /// The code points of every text in the body (0 when the body does not decode: the handler
+    /// then refuses it, unbilled).
+    static let billedCharacters: @Sendable (RoutedRequest) -> Int = { request in
+        guard let body = try? JSONDecoder().decode(StreamTranslateRequest.self, from: Data(request.http.body)) else { return 0 }
+        return body.q.reduce(0) { $0 + $1.unicodeScalars.count }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SQLDatabase
+import Synchronization
+
+/// API keys, their limits and their usage, in a SQLite file or a PostgreSQL database shared by
+/// several Glossa processes. The schema is brought up to date before the first statement
+/// (``KeyStore/schema``), so a process can start while its database is down and pick it up later.
+///
+/// Invariant: a key's characters in a period never pass its limit. ``charge(_:characters:period:)``
+/// is one statement that adds and checks in the same row update, so concurrent requests — in one
+/// process or many — are serialised by the database on that row and cannot overrun it.
+public final class KeyStore: Sendable {
+    /// The database.
+    public let database: Database
+    private let ready = Mutex(false)
+
+    /// A store over `database` (nothing is opened yet).
+    public init(database: Database) { self.database = database }
+
+    /// Applies the migrations that are missing (once per process; again after a failure).
+    /// - Throws: ``DatabaseError``.
+    public func prepare() async throws {
+        if ready.withLock({ $0 }) { return }
+        try await Self.schema.apply(to: database)
+        ready.withLock { $0 = true }
+    }
+
+    /// Makes a key; the key itself is in the answer and nowhere else.
+    /// - Parameters:
+    ///   - charactersPerMonth: nil for no limit.
+    ///   - requestsPerMinute: nil for the server's default for keys.
+    public func create(name: String, charactersPerMonth: Int?, requestsPerMinute: Int?,
+                       now: Date = Date()) async throws -> (key: APIKey, secret: String) {
+        try await prepare()
+        let secret = KeySecret.generate()
+        let key = APIKey(id: KeySecret.newIdentifier(), name: name, hint: KeySecret.hint(secret),
+                         created: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)),
+                         revoked: nil, charactersPerMonth: charactersPerMonth, requestsPerMinute: requestsPerMinute)
+        try await database.execute("""
+            INSERT INTO glossa_keys (id, name, secret_sha256, hint, created_at, revoked_at, characters_per_month, requests_per_minute)
+            VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)
+            """, [.text(key.id), .text(name), .text(KeySecret.hash(secret)), .text(key.hint),
+                  .integer(Int(key.created.timeIntervalSince1970)), .integer(charactersPerMonth), .integer(requestsPerMinute)])
+        return (key, secret)
+    }
+
+    /// Every key, oldest first.
+    public func list() async throws -> [APIKey] {
+        try await prepare()
+        return try await database.execute("SELECT \(Self.columns) FROM glossa_keys ORDER BY created_at, id").map(Self.key)
+    }
+
+    /// The record of the key `secret`, revoked or not; nil when there is none (or it is malformed).
+    public func find(secret: String) async throws -> APIKey? {
+        guard KeySecret.isWellFormed(secret) else { return nil }
+        return try await find(hash: KeySecret.hash(secret))
+    }
+
+    /// The record of the key whose SHA-256 is `hash` (``KeySecret/hash(_:)``).
+    public func find(hash: String) async throws -> APIKey? {
+        try await prepare()
+        return try await database.execute("SELECT \(Self.columns) FROM glossa_keys WHERE secret_sha256 = $1",
+                                          [.text(hash)]).first.map(Self.key)
+    }
+
+    /// The keys `reference` names: the key itself, its identifier, or its name (names may repeat).
+    public func find(reference: String) async throws -> [APIKey] {
+        if let key = try await find(secret: reference) { return [key] }
+        return try await database.execute("SELECT \(Self.columns) FROM glossa_keys WHERE id = $1 OR name = $1 ORDER BY created_at, id",
+                                          [.text(reference)]).map(Self.key)
+    }
+
+    /// Revokes the key `id` (again: no change); its record after, nil when there is none.
+    public func revoke(id: String, now: Date = Date()) async throws -> APIKey? {
+        try await prepare()
+        try await database.execute("UPDATE glossa_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL",
+                                   [.text(id), .integer(Int(now.timeIntervalSince1970))])
+        return try await database.execute("SELECT \(Self.columns) FROM glossa_keys WHERE id = $1", [.text(id)]).first.map(Self.key)
+    }
+
+    /// What ``charge(_:characters:period:)`` decided.
+    public enum Charge: Sendable, Equatable {
+        /// Charged; the period's total after it.
+        case accepted(total: Int)
+        /// Refused: it would pass the limit; the period's total, unchanged.
+        case exceeded(used: Int)
+    }
+
+    /// Adds `characters` and one request to `key`'s usage in `period`, unless that would pass
+    /// its monthly limit: checked and added in one statement (see the type's invariant).
+    public func charge(_ key: APIKey, characters: Int, period: BillingPeriod) async throws -> Charge {
+        try await prepare()
+        let limit = key.charactersPerMonth ?? Int(Int64.max / 2)
+        // The first charge of a period inserts the row; the check below covers it, since the
+        // insert starts from zero (the statement's WHERE guards only the update).
+        guard characters <= limit else { return .exceeded(used: try await used(key, period: period)) }
+        let rows = try await database.execute("""
+            INSERT INTO glossa_key_usage (key_id, period, characters, requests) VALUES ($1, $2, $3, 1)
+            ON CONFLICT (key_id, period) DO UPDATE
+                SET characters = glossa_key_usage.characters + excluded.characters, requests = glossa_key_usage.requests + 1
+                WHERE glossa_key_usage.characters + excluded.characters <= $4
+            RETURNING characters
+            """, [.text(key.id), .text(period.name), .integer(characters), .integer(limit)])
+        if let total = rows.first?.integer(0) { return .accepted(total: total) }
+        return .exceeded(used: try await used(key, period: period))
+    }
+
+    /// Takes back a charge whose request failed (nothing was translated, so nothing is billed).
+    public func refund(_ key: APIKey, characters: Int, period: BillingPeriod) async throws {
+        try await prepare()
+        try await database.execute("""
+            UPDATE glossa_key_usage SET characters = characters - $3, requests = requests - 1
+            WHERE key_id = $1 AND period = $2 AND characters >= $3 AND requests >= 1
+            """, [.text(key.id), .text(period.name), .integer(characters)])
+    }
+
+    /// `key`'s usage in `period`.
+    public func usage(of key: APIKey, period: BillingPeriod) async throws -> KeyUsage {
+        try await prepare()
+        let row = try await database.execute("SELECT characters, requests FROM glossa_key_usage WHERE key_id = $1 AND period = $2",
+                                             [.text(key.id), .text(period.name)]).first
+        return KeyUsage(key: key, period: period, characters: row?.integer(0) ?? 0, requests: row?.integer(1) ?? 0)
+    }
+
+    /// Every key's usage in `period`, keys oldest first.
+    public func usage(period: BillingPeriod) async throws -> [KeyUsage] {
+        let keys = try await list()
+        let rows = try await database.execute("SELECT key_id, characters, requests FROM glossa_key_usage WHERE period = $1",
+                                              [.text(period.name)])
+        var counts: [String: (Int, Int)] = [:]
+        for row in rows { counts[row.text(0) ?? ""] = (row.integer(1) ?? 0, row.integer(2) ?? 0) }
+        return keys.map { KeyUsage(key: $0, period: period, characters: counts[$0.id]?.0 ?? 0, requests: counts[$0.id]?.1 ?? 0) }
+    }
+
+    private func used(_ key: APIKey, period: BillingPeriod) async throws -> Int {
+        try await usage(of: key, period: period).characters
+    }
+
+    static let columns = "id, name, hint, created_at, revoked_at, characters_per_month, requests_per_minute"
+
+    static func key(_ row: SQLRow) -> APIKey {
+        APIKey(id: row.text(0) ?? "", name: row.text(1) ?? "", hint: row.text(2) ?? "",
+               created: Date(timeIntervalSince1970: Double(row.integer(3) ?? 0)),
+               revoked: row.integer(4).map { Date(timeIntervalSince1970: Double($0)) },
+               charactersPerMonth: row.integer(5), requestsPerMinute: row.integer(6))
+    }
+}

@@ -1,0 +1,120 @@
+"""What key checking and usage accounting cost, and what nginx in front of three replicas costs, in
+single-sentence requests/s at concurrency 16 (Google v2 GET, eng-spa, FLORES sentences), all on
+127.0.0.1 in one run:
+
+- one `glossa serve` checking no key (the baseline; the same request, its `key` ignored);
+- one `glossa serve --require-keys` on SQLite (a temporary file), every request charged;
+- one `glossa serve --require-keys` on PostgreSQL (the cluster's, below), every request charged;
+- three replicas behind nginx on that PostgreSQL (scripts/cluster.sh run, the shipped config),
+  against the single PostgreSQL replica without nginx.
+
+Each configuration is measured BENCH_ROUNDS times (default 3) in turns, and the best round
+counts, so a burst of load from elsewhere on the machine does not decide a ratio. Targets: key
+checking costs at most 5 % (SQLite) / 10 % (PostgreSQL); three replicas behind nginx reach at
+least 0.9x one replica. On a machine with as many cores as processes the replicas would add
+throughput; here every process shares the same cores with the load generator."""
+import json
+import multiprocessing
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from bench_server import ENV, GLOSSA, REPO, SECONDS, SENTENCES, free_port, load, stop, wait_ready  # noqa: E402
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+CONCURRENCY = 16
+
+
+def serve(*extra: str):
+    port = free_port()
+    proc = subprocess.Popen([GLOSSA, "serve", "--host", "127.0.0.1", "--port", str(port), *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**ENV, "GLOSSA_PREWARM": "eng-spa"})
+    wait_ready(port, "/health")
+    return proc, port
+
+
+def requests_for(key: str):
+    return [("GET", "/language/translate/v2?" + urllib.parse.urlencode(
+        {"q": s, "source": "en", "target": "es", "format": "text", "key": key}), None, {}) for s in SENTENCES[:200]]
+
+
+def create_key(database: str) -> str:
+    made = subprocess.run([GLOSSA, "keys", "create", "--name", "bench", "--chars-per-month", str(10**12), "--json",
+                           "--database", database], capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(made.stdout)["key"]
+
+
+def start_cluster(directory: str):
+    base = free_port()
+    env = {**ENV, "GLOSSA_BIN": GLOSSA, "REPLICAS": "3", "PORT": str(base), "CLUSTER_DIR": directory,
+           "GLOSSA_PREWARM": "eng-spa"}
+    proc = subprocess.Popen([str(REPO / "scripts" / "cluster.sh"), "run"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    for line in proc.stdout:
+        if "listening on" in line:
+            break
+    else:
+        sys.exit("the cluster did not start")
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
+    return proc, base, pathlib.Path(directory, "database").read_text().strip()
+
+
+def main():
+    if not os.access(GLOSSA, os.X_OK):
+        sys.exit(f"no glossa binary at {GLOSSA}: make build-release")
+    cluster_dir = tempfile.mkdtemp(prefix="glossa-bench-cluster-")
+    os.chmod(cluster_dir, 0o755)
+    sqlite = tempfile.mkdtemp(prefix="glossa-bench-keys-") + "/glossa.db"
+    cluster, cluster_port, postgres = start_cluster(cluster_dir)
+    pg_key, sqlite_key = create_key(postgres), create_key(sqlite)
+    servers = {
+        "no keys": serve(),
+        "keys, SQLite": serve("--require-keys", "--database", sqlite),
+        "keys, PostgreSQL": serve("--require-keys", "--database", postgres),
+    }
+    targets = {name: (port, requests_for(sqlite_key if "SQLite" in name else pg_key)) for name, (_, port) in servers.items()}
+    targets["3 replicas behind nginx, PostgreSQL"] = (cluster_port, requests_for(pg_key))
+    best: dict[str, dict] = {}
+    try:
+        with multiprocessing.Pool(CONCURRENCY) as pool:
+            for name, (port, reqs) in targets.items():  # warm-up: pipelines, connections, caches
+                load(pool, port, reqs, CONCURRENCY, 1)
+            for _ in range(ROUNDS):
+                for name, (port, reqs) in targets.items():
+                    r = load(pool, port, reqs, CONCURRENCY, SECONDS)
+                    if r["errors"]:
+                        print(f"{name}: {r['errors']} errors", file=sys.stderr)
+                    if name not in best or r["rps"] > best[name]["rps"]:
+                        best[name] = r
+    finally:
+        for proc, _ in servers.values():
+            stop(proc)
+        os.killpg(cluster.pid, signal.SIGTERM)
+        cluster.wait(timeout=120)
+    base = best["no keys"]["rps"]
+    print(f"single sentences at concurrency {CONCURRENCY}, best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
+    for name, r in best.items():
+        print(f"  {name:38s} {r['rps']:8.1f} req/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests)")
+    ratios = {
+        "SQLite keys / no keys": best["keys, SQLite"]["rps"] / base,
+        "PostgreSQL keys / no keys": best["keys, PostgreSQL"]["rps"] / base,
+        "3 replicas + nginx / 1 replica (PostgreSQL keys)": best["3 replicas behind nginx, PostgreSQL"]["rps"] / best["keys, PostgreSQL"]["rps"],
+    }
+    for name, value in ratios.items():
+        print(f"  {name:48s} {value:.3f}")
+    out = REPO / "bench-output"
+    out.mkdir(exist_ok=True)
+    (out / "keys.json").write_text(json.dumps({"best": best, "ratios": ratios, "cores": os.cpu_count(),
+                                               "seconds": SECONDS, "rounds": ROUNDS}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

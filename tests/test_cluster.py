@@ -1,0 +1,233 @@
+"""Three `glossa serve` replicas behind Debian's nginx on 127.0.0.1, sharing one real PostgreSQL,
+started by the shipped scripts/cluster.sh with the shipped deploy/nginx config: a key's quota
+holds across replicas, a revoked key is refused by every replica within a second, and neither
+killing a replica under load nor a rolling restart of all three loses a request. Bounded: a few
+hundred requests, each load phase a few seconds, loopback only."""
+import concurrent.futures
+import http.client
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+
+from glossa_server import glossa_binary, require_serve
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+REPLICAS = 3
+
+
+def free_port_block(count: int) -> int:
+    """A port P with P … P+count free, and P+100 (the script's PostgreSQL) too."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            base = s.getsockname()[1]
+        if base + 100 > 65000:
+            continue
+        ok = True
+        for p in list(range(base, base + count + 1)) + [base + 100]:
+            with socket.socket() as t:
+                try:
+                    t.bind(("127.0.0.1", p))
+                except OSError:
+                    ok = False
+                    break
+        if ok:
+            return base
+    raise AssertionError("no free block of ports on 127.0.0.1")
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None, timeout=60):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+class Cluster:
+    def __init__(self):
+        missing = [tool for tool in ("nginx", "curl") if not (shutil.which(tool) or os.path.exists(f"/usr/sbin/{tool}"))]
+        if missing or not list(pathlib.Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+            pytest.skip(f"needs nginx, curl and PostgreSQL (Debian nginx, curl, postgresql; make test installs them): missing {missing or ['postgresql']}")
+        self.binary = glossa_binary()
+        require_serve(self.binary)
+        # Readable by the postgres user the script runs PostgreSQL as when the tests run as root.
+        self.dir = tempfile.mkdtemp(prefix="glossa-cluster-")
+        os.chmod(self.dir, 0o755)
+        self.port = free_port_block(REPLICAS)
+        self.env = {**os.environ, "GLOSSA_BIN": self.binary, "REPLICAS": str(REPLICAS), "PORT": str(self.port),
+                    "CLUSTER_DIR": self.dir, "GLOSSA_PREWARM": "eng-spa", "LC_ALL": "C.UTF-8"}
+        self.proc = subprocess.Popen([str(REPO / "scripts" / "cluster.sh"), "run"], env=self.env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        self.lines: list[str] = []
+        ready = threading.Event()
+
+        def read():
+            for line in self.proc.stdout:
+                self.lines.append(line)
+                if "listening on" in line:
+                    ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(300):
+            self.stop()
+            raise AssertionError("the cluster did not start: " + "".join(self.lines))
+        self.database = pathlib.Path(self.dir, "database").read_text().strip()
+
+    def replica_port(self, n: int) -> int:
+        return self.port + n
+
+    def replica_pid(self, n: int) -> int:
+        return int(pathlib.Path(self.dir, f"replica-{n}.pid").read_text())
+
+    def keys(self, *arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run([self.binary, "keys", *arguments, "--database", self.database],
+                              capture_output=True, text=True, timeout=120)
+
+    def create(self, *limits: str) -> str:
+        made = self.keys("create", "--json", *limits)
+        assert made.returncode == 0, made.stderr
+        return json.loads(made.stdout)["key"]
+
+    def script(self, command: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(REPO / "scripts" / "cluster.sh"), command], env=self.env, capture_output=True,
+                              text=True, timeout=600)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                os.kill(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    c = Cluster()
+    yield c
+    c.stop()
+
+
+class Load:
+    """Clients sending translations through nginx until stopped; every answer is recorded."""
+
+    def __init__(self, cluster: Cluster, key: str, clients: int = 8):
+        self.cluster, self.key = cluster, key
+        self.statuses: list[int] = []
+        self.failures: list[str] = []
+        self.replicas: set[str] = set()
+        self.running = True
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self.client, args=(i,), daemon=True) for i in range(clients)]
+        for t in self.threads:
+            t.start()
+
+    def client(self, i: int):
+        while self.running:
+            try:
+                if i % 2:
+                    status, headers, body = request(self.cluster.port, "GET",
+                                                    f"/language/translate/v2?q=Good+morning&source=en&target=es&key={self.key}")
+                else:
+                    status, headers, body = request(self.cluster.port, "POST", "/translate",
+                                                    json.dumps({"q": "Good morning", "source": "en", "target": "es",
+                                                                "api_key": self.key}).encode(),
+                                                    {"Content-Type": "application/json"})
+                with self.lock:
+                    self.statuses.append(status)
+                    self.replicas.add(headers.get("X-Glossa-Replica", "?"))
+                    if status != 200 or "Buenos días" not in body.decode():
+                        self.failures.append(f"{status} {body[:200]!r}")
+            except Exception as error:  # a connection nginx dropped counts as a lost request
+                with self.lock:
+                    self.failures.append(repr(error))
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.statuses) + len(self.failures)
+
+    def wait_for(self, more: int, seconds: float = 60):
+        """Until `more` further answers came (a loaded machine answers slowly), at most `seconds`."""
+        target, deadline = self.count() + more, time.monotonic() + seconds
+        while self.count() < target and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    def stop(self):
+        self.running = False
+        for t in self.threads:
+            t.join(timeout=120)
+
+
+def test_every_replica_serves_and_the_quota_holds_across_replicas(cluster):
+    key = cluster.create("--name", "shared", "--chars-per-month", "600")
+    # 48 clients × 4 requests of 12 characters through nginx (2,304 asked for, 600 available):
+    # exactly 50 fit, whichever replica each lands on.
+    def client(_):
+        accepted = 0
+        for _ in range(4):
+            status, _, _ = request(cluster.port, "GET", f"/language/translate/v2?q=Good+morning&source=en&target=es&key={key}")
+            assert status in (200, 403), status
+            accepted += 12 if status == 200 else 0
+        return accepted
+
+    with concurrent.futures.ThreadPoolExecutor(48) as pool:
+        accepted = sum(pool.map(client, range(48)))
+    usage = json.loads(cluster.keys("usage", "shared", "--json").stdout)["usage"]
+    assert accepted == 600 and usage["characters"] == 600 and usage["requests"] == 50
+    # Every replica reports the same count (one shared store).
+    for n in range(1, REPLICAS + 1):
+        status, _, body = request(cluster.replica_port(n), "GET", "/v2/usage", headers={"Authorization": f"DeepL-Auth-Key {key}"})
+        assert status == 200 and json.loads(body) == {"character_count": 600, "character_limit": 600}
+        status, _, metrics = request(cluster.replica_port(n), "GET", "/metrics")
+        assert status == 200 and b"google_v2_translate" in metrics
+
+
+def test_a_revoked_key_is_refused_by_every_replica_within_a_second(cluster):
+    key = cluster.create("--name", "leaving")
+    for n in range(1, REPLICAS + 1):
+        assert request(cluster.replica_port(n), "GET", f"/language/translate/v2?q=hello&source=en&target=es&key={key}")[0] == 200
+    assert cluster.keys("revoke", "leaving").returncode == 0
+    time.sleep(1.0)
+    for n in range(1, REPLICAS + 1):
+        status, _, body = request(cluster.replica_port(n), "GET", f"/language/translate/v2?q=hello&source=en&target=es&key={key}")
+        assert status == 400 and b"keyInvalid" in body
+
+
+def test_killing_a_replica_under_load_loses_no_request(cluster):
+    key = cluster.create("--name", "load-kill")
+    load = Load(cluster, key)
+    load.wait_for(8)
+    os.kill(cluster.replica_pid(2), signal.SIGKILL)
+    load.wait_for(24)
+    load.stop()
+    assert len(load.statuses) >= 32 and not load.failures, load.failures[:5]
+    # Bring it back for the next test (the script's rolling restart starts a replica that is down).
+    restarted = cluster.script("rolling-restart")
+    assert restarted.returncode == 0, restarted.stderr
+
+
+def test_a_rolling_restart_of_all_replicas_loses_no_request(cluster):
+    key = cluster.create("--name", "load-rolling")
+    load = Load(cluster, key)
+    load.wait_for(8)
+    pids = [cluster.replica_pid(n) for n in range(1, REPLICAS + 1)]
+    restarted = cluster.script("rolling-restart")
+    load.wait_for(8)
+    load.stop()
+    assert restarted.returncode == 0, restarted.stderr
+    assert all(cluster.replica_pid(n) != pids[n - 1] for n in range(1, REPLICAS + 1))
+    assert len(load.statuses) >= 16 and not load.failures, load.failures[:5]
