@@ -58,6 +58,17 @@ public struct DocumentTranslator: Sendable {
         return sample
     }
 
+    /// The characters translating `bytes` would be billed: Unicode code points of the text of
+    /// every paragraph that is translated (paragraphs without a letter are kept as they are, so
+    /// they cost nothing), as the protocols bill text. Reads the document as ``translate(_:translate:progress:)``
+    /// does, without translating.
+    /// - Throws: ``DocumentError`` for a document too large, of an unsupported type or damaged.
+    public func billedCharacters(_ bytes: [UInt8]) throws -> Int {
+        try read(bytes).segments.reduce(0) { total, segment in
+            segment.hasText ? total + segment.pieces.reduce(0) { $0 + $1.unicodeScalars.count } : total
+        }
+    }
+
     /// Translates the document in `bytes`.
     /// - Parameters:
     ///   - translate: translates a batch of texts (the service, routed for the pair wanted).

@@ -103,6 +103,34 @@ struct AccessTests {
         #expect(apy.status == 200 && apy.text.contains("es:hello"))
     }
 
+    @Test("A document is billed the code points of its text before it is translated; over the quota it is refused in each protocol's envelope",
+          arguments: [StoreKind.sqlite])
+    func documents(_ kind: StoreKind) async throws {
+        let (server, _) = try await KeyedServer.start(try await kind.location())
+        defer { Task { await server.stop() } }
+        let live = server.live
+        let (key, secret) = try await server.store.create(name: "docs", charactersPerMonth: 30, requestsPerMinute: nil)
+        // Two paragraphs with letters (11 + 8 code points); "2026" has none, is kept as it is and costs nothing.
+        let text = Array("Hello world\n\n2026\n\nGood day\n".utf8)
+        let (type, body) = APyEndpointTests.multipart(["source": "en", "target": "es", "api_key": secret], file: ("a.txt", text))
+        func upload(_ path: String, _ body: [UInt8], _ type: String, headers: [String: String] = [:]) async throws -> RawResponse {
+            try #require(await live.client().request("POST", path, headers: headers.merging(["Content-Type": type]) { $1 }, body: body))
+        }
+        let first = try await upload("/translate_file", body, type)
+        #expect(first.status == 200 && first.text.contains("translatedFileUrl"))
+        #expect(try await server.store.usage(of: key, period: .containing(Date())).characters == 19)
+        // 19 more would pass 30: refused before any translation, in LibreTranslate's and DeepL's signals.
+        let second = try await upload("/translate_file", body, type)
+        #expect(second.status == 429 && second.text.contains("Character quota exceeded"))
+        let (dType, dBody) = APyEndpointTests.multipart(["target_lang": "ES"], file: ("a.txt", text))
+        let deepL = try await upload("/v2/document", dBody, dType, headers: ["Authorization": "DeepL-Auth-Key \(secret)"])
+        #expect(deepL.status == 456)
+        // APy is open by default: its document is translated and charged to no key.
+        let (aType, aBody) = APyEndpointTests.multipart(["langpair": "eng|spa"], file: ("a.txt", text))
+        #expect(try await upload("/translateDoc", aBody, aType).status == 200)
+        #expect(try await server.store.usage(of: key, period: .containing(Date())).characters == 19)
+    }
+
     @Test("64 concurrent HTTP clients racing one key with a quota of N characters: exactly the best fill ≤ N is accepted",
           arguments: StoreKind.available)
     func race(_ kind: StoreKind) async throws {

@@ -48,7 +48,8 @@ enum DeepLDialect {
                                  ParameterDoc("target_lang", required: true, "Target language."),
                                  ParameterDoc("source_lang", "Source language; detected when omitted."),
                                  ParameterDoc("filename", "Name for the download.")],
-                    success: "{\"document_id\", \"document_key\"}.")) { try await documents.upload($0) },
+                    success: "{\"document_id\", \"document_key\"}."),
+                    billing: context.documentService.billing) { try await documents.upload($0) },
                 Endpoint("deepl_document_status", ["GET", "POST"], "/v2/document/{document_id}", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: a document's status",
                     parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],

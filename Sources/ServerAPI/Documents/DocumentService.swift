@@ -18,6 +18,9 @@ struct DocumentService: Sendable {
         self.slots = AsyncLimiter(limit: concurrent)
     }
 
+    /// What a document endpoint bills: the code points of the uploaded document's text.
+    var billing: @Sendable (RoutedRequest) -> Int { Billing.document(field: "file", translator: translator) }
+
     /// The largest upload accepted, in bytes.
     var maxBytes: Int { translator.limits.maxBytes }
 

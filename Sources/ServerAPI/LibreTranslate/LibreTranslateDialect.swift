@@ -51,7 +51,8 @@ enum LibreTranslateDialect {
                     summary: "LibreTranslate: translate a file (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods), kept for download",
                     parameters: [ParameterDoc("file", required: true, "The file (multipart)."), ParameterDoc("source", required: true, "Source code or auto."),
                                  ParameterDoc("target", required: true, "Target code."), key],
-                    success: "{\"translatedFileUrl\": \"http://HOST/download_file/ID.NAME\"}.")) { try await files.translateFile($0) },
+                    success: "{\"translatedFileUrl\": \"http://HOST/download_file/ID.NAME\"}."),
+                    billing: context.documentService.billing) { try await files.translateFile($0) },
                 Endpoint("libretranslate_download_file", ["GET"], "/download_file/{filename}", docs: EndpointDocs(
                     summary: "LibreTranslate: download a translated file",
                     parameters: [ParameterDoc("filename", inPath: true, "The name from translatedFileUrl.")],

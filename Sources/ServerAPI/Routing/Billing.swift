@@ -1,3 +1,5 @@
+import Documents
+
 /// How the protocols count the characters a request is billed: Unicode code points of the source
 /// texts, whitespace included, as Google ("characters (code points)", §1.5 of the wire-format
 /// reference), DeepL ("characters counted in code points", §6.6) and LibreTranslate (Python's
@@ -10,6 +12,17 @@ enum Billing {
         { request in
             guard let parameters = try? request.parameters() else { return 0 }
             return parameters.all(name).reduce(0) { $0 + $1.unicodeScalars.count }
+        }
+    }
+
+    /// The code points of the text of the document uploaded as `field`, as the document
+    /// translation will see it (``DocumentTranslator/billedCharacters(_:)``); 0 when there is no
+    /// such upload or it cannot be read (the handler refuses it, unbilled). The document is read
+    /// here once more than its translation reads it: the price of charging before any work.
+    static func document(field name: String, translator: DocumentTranslator) -> @Sendable (RoutedRequest) -> Int {
+        { request in
+            guard let parameters = try? request.parameters(), let file = parameters.file(name) else { return 0 }
+            return (try? translator.billedCharacters(file.bytes)) ?? 0
         }
     }
 }
