@@ -9,12 +9,17 @@ import NeuralKernelsAVX2
 /// Layout: blocks of 16 columns; inside a block, for each p < k, the 16 columns' B[j, p] are
 /// contiguous (one 512-bit register). Each C value is one fused multiply-add chain over p in
 /// order 0..<k, starting from 0. Call only when `glossa_cpu_has_avx512_vnni()` is 1.
+/// Eight rows or more go to `PackedSgemmTall` (larger tiles, same bits).
 public enum PackedSgemm {
     /// C[i, j] = Σₚ a[i, p]·b[j, p] for rows i < m and the 16-column blocks `blocks`
     /// (the last block stops at n). `a` is [m, lda], C is [m, ldc].
     public static func multiply(m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int,
                                 packed: UnsafePointer<Float>, blocks: Range<Int>,
                                 c: UnsafeMutablePointer<Float>, ldc: Int) {
+        if m >= 8 {
+            PackedSgemmTall.multiply(m: m, n: n, k: k, a: a, lda: lda, packed: packed, blocks: blocks, c: c, ldc: ldc)
+            return
+        }
         let panel = k * 16
         forEachTile(m: m, blocks: blocks, rowsPerTile: 4, blocksPerTile: 4) { i, rows, jb, nb in
             let tile = FloatTile(depth: k, a: a + i * lda, lda: lda, b: packed + jb * panel, panel: panel,
@@ -121,7 +126,7 @@ private struct FloatTile {
 
 /// a·b + c per lane, rounded once (`vfmadd231ps`).
 @inline(__always)
-private func fma(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>) -> SIMD16<Float> {
+func fma(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>) -> SIMD16<Float> {
     var out = SIMD16<Float>()
     out._storage._value = Builtin.int_fma_Vec16xFPIEEE32(a._storage._value, b._storage._value, c._storage._value)
     return out

@@ -34,7 +34,9 @@ import Testing
         #expect(row == Array(w[((n - 1) * k)..<(n * k)]))
     }
 
-    static let shapes: [(Int, Int, Int)] = [(1, 1, 1), (1, 16, 8), (4, 37, 13), (6, 64, 64), (7, 130, 33), (13, 200, 5), (32, 70, 40)]
+    static let shapes: [(Int, Int, Int)] = [(1, 1, 1), (1, 16, 8), (4, 37, 13), (6, 64, 64), (7, 130, 33), (13, 200, 5), (32, 70, 40),
+                                               // 8+ rows: PackedSgemmTall, whose depth slices (128) continue the chains.
+                                               (8, 48, 128), (9, 33, 129), (20, 130, 300), (16, 96, 256)]
 
     @Test func avx2KernelIsOneChainPerOutput() {
         for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .avx2) }
@@ -45,6 +47,7 @@ import Testing
     func avx512KernelIsOneChainPerOutput() {
         for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .vnni) }
         check(m: 5, n: 300, k: 20, pack: true, kernel: .vnni, threads: 2)
+        check(m: 12, n: 300, k: 150, pack: true, kernel: .vnni, threads: 2)
     }
 
     @Test func openBLASPathAgrees() {

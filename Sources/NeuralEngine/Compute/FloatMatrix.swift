@@ -53,7 +53,8 @@ struct FloatMatrix: Sendable {
             let wp = w.baseAddress!
             if packed {
                 let avx512 = kernel == .vnni
-                Parallel.columns(rows, threads: threads, granularity: 64) { range in
+                // Column splits follow the kernel's tiles: 3 blocks for 8+ rows (PackedSgemmTall), else 4.
+                Parallel.columns(rows, threads: threads, granularity: m >= 8 ? 48 : 64) { range in
                     let blocks = (range.lowerBound / 16)..<((range.upperBound + 15) / 16)
                     if avx512 {
                         PackedSgemm.multiply(m: m, n: rows, k: depth, a: x, lda: depth, packed: wp,
