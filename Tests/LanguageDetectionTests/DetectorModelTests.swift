@@ -124,11 +124,11 @@ import Testing
         #expect(table.row(0xDEAD_BEEF_0000_0001) == -1)
     }
 
-    /// A row's posting of one language, found through its bitmap (rows of many postings) or by a
-    /// scan (short rows), is the one a walk over the row finds, and a language the row lacks has none.
-    @Test func bitmapFindsEachLanguagesPosting() {
-        let languages = 130  // three 64-bit words of bitmap
-        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: 200, bitmapLanguages: languages)
+    /// Long rows carry dense ordinals 0, 1, 2, … in the order they were added, short rows none;
+    /// a scan finds each language's posting of a row, and none for a language the row lacks.
+    @Test func denseOrdinalsAndScansFindEachLanguagesPosting() {
+        let languages = 130
+        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: 200, denseOrdinals: true)
         var expected: [[Int]] = []
         for row in 0..<200 {
             // Rows of 1...130 postings: every (row·7)-th language and a few fixed ones.
@@ -138,21 +138,49 @@ import Testing
             for l in owners { builder.posting(UInt8(l), UInt8(l % 256), UInt8(row % 256)) }
         }
         let table = builder.build()
-        #expect(table.bitmapBytes == 24)
+        var ordinal = 0
+        let records = table.records
         for (row, owners) in expected.enumerated() {
             let offset = table.row(UInt64(row) &* 0x9E37_79B9_7F4A_7C15)
             #expect(table.postings(offset).map { Int($0.language) } == owners)
-            table.records.withUnsafeBufferPointer { records in
-                for l in 0..<languages {
-                    let at = PostingTable.posting(offset, language: l, in: records, bitmapBytes: table.bitmapBytes, valuesPerPosting: 2)
-                    if owners.contains(l) {
-                        #expect(at >= 0 && records[at] == UInt8(l) && records[at + 1] == UInt8(l) && records[at + 2] == UInt8(row % 256))
-                    } else {
-                        #expect(at == -1)
-                    }
+            #expect(table.denseOrdinal(offset) == (owners.count >= PostingTable.denseMinimum ? ordinal : -1))
+            if owners.count >= PostingTable.denseMinimum { ordinal += 1 }
+            for l in 0..<languages {
+                let at = PostingTable.scan(offset, language: l, in: records, ordinalBytes: table.ordinalBytes, valuesPerPosting: 2)
+                if owners.contains(l) {
+                    #expect(at >= 0 && records[at] == UInt8(l) && records[at + 1] == UInt8(l) && records[at + 2] == UInt8(row % 256))
+                } else {
+                    #expect(at == -1)
                 }
             }
         }
+        #expect(table.denseRowCount == ordinal && ordinal > 0)
+    }
+
+    /// The scorer's dense planes hold each long row's values as the value tables give them, and
+    /// the absent marks elsewhere; the unigram rows by scalar are the index's answers.
+    @Test func scoringTablesMirrorThePostings() {
+        let model = DetectorModel.embedded
+        let tables = model.scoring
+        var seen = 0
+        for scalar in "aeiouzßżщ".unicodeScalars {
+            let offset = tables.unigramRow(scalar.value)
+            #expect(offset == model.grams.row(TextFeatures.gramKey([scalar])))
+            let ordinal = model.grams.denseOrdinal(offset)
+            guard ordinal >= 0 else { continue }
+            seen += 1
+            let postings = Dictionary(uniqueKeysWithValues: model.grams.postings(offset).map { (Int($0.language), $0) })
+            for l in 0..<tables.stride {
+                let conditional = tables.conditionalPlane[ordinal * tables.stride + l]
+                let backOff = tables.backOffPlane[ordinal * tables.stride + l]
+                if let p = postings[l] {
+                    #expect(conditional == tables.conditional[Int(p.value)] && backOff == tables.backOff[Int(p.second)])
+                } else {
+                    #expect(conditional == ScoringTables.absentConditional && backOff.bitPattern == ScoringTables.absentBackOff.bitPattern)
+                }
+            }
+        }
+        #expect(seen >= 5)
     }
 
     /// The precomputed scalar classes are the standard library's answers, for every scalar of

@@ -55,7 +55,7 @@ extension DetectorModel {
     /// through the file, must give an equal model).
     init(content: Content) {
         let gramRows = content.gramRows()
-        let grams = gramRows.table(backOffs: gramRows.seconds, languages: content.languages.count)
+        let grams = gramRows.table(backOffs: gramRows.seconds)
         var words = PostingTable.Builder(valuesPerPosting: 1, keyBits: content.wordKeyBits, rows: content.words.count)
         for row in content.words {
             words.row(reduced: row.key, postings: row.postings.count)
@@ -306,7 +306,7 @@ extension DetectorModel {
             throw ModelFormatError("inconsistent n-gram table")
         }
         let derived = try table.derivedBackOffs(scales: scales)
-        return table.table(backOffs: zip(derived, table.seconds).map { $0 &+ $1 }, languages: languages)
+        return table.table(backOffs: zip(derived, table.seconds).map { $0 &+ $1 })
     }
 
     private static func readWords(_ reader: inout ByteReader, languages: Int, keyBits: Int) throws -> PostingTable {

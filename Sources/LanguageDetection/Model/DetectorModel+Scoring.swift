@@ -37,18 +37,19 @@ extension DetectorModel {
 /// log-probability. That is the textbook top-down recursion (the highest order a language has,
 /// plus the back-off weights of the orders above it) in a form that needs no search: each
 /// n-gram's postings are visited once and written straight into one per-language row, whatever
-/// the number of candidates. With few candidates left (after pruning) each one's postings are
-/// found through the rows' language bitmaps instead (``PostingTable/posting(_:language:in:bitmapBytes:valuesPerPosting:)``),
-/// in the same order of operations, so both paths give the same floats.
+/// the number of candidates; a long row (``ScoringTables``' dense rows) is applied as a whole,
+/// one vector loop over the languages. With few candidates left (after pruning) each one's
+/// values are read per language instead (a dense row's lane, or a scan of a short row), in the
+/// same order of operations, so both paths give the same floats.
 ///
-/// Everything the hot loops touch is a flat array read through unsafe pointers; bounds hold by
+/// Everything the hot loops touch is a flat buffer read through unsafe pointers; bounds hold by
 /// construction (language indices are below `width`, validated when the model is read).
 struct WordScorer {
-    private let model: DetectorModel
+    private let tables: ScoringTables
     private var candidates: [Int32]
     private var isCandidate: [Bool]
-    private let width: Int
-    /// Summed word log-probabilities per language.
+    /// Summed word log-probabilities per language (``ScoringTables/stride`` entries; those past
+    /// the language count stay 0).
     private(set) var scores: [Float]
     private var framed: [Unicode.Scalar] = []
     /// Record offset of the n-gram of each (end, order), -1 when the model lacks it: `end * maxOrder + order - 1`.
@@ -58,35 +59,35 @@ struct WordScorer {
     /// Per language: the current position's log-probability (bottom-up, see above).
     private var position: [Float]
     private var characterLogP: [Float]
-    /// Up to this many candidates, postings are looked up per language (bitmaps) rather than spread.
+    /// Up to this many candidates, values are read per language rather than spread.
     static let searchCandidates = 8
 
     init(model: DetectorModel, candidates: [Int]) {
-        self.model = model
+        self.tables = model.scoring
         self.candidates = candidates.map(Int32.init)
-        self.width = model.languages.count
-        self.isCandidate = [Bool](repeating: false, count: width)
+        let stride = tables.stride
+        self.isCandidate = [Bool](repeating: false, count: stride)
         for c in candidates { isCandidate[c] = true }
-        self.scores = [Float](repeating: 0, count: width)
-        self.position = [Float](repeating: 0, count: width)
-        self.characterLogP = [Float](repeating: 0, count: width)
+        self.scores = [Float](repeating: 0, count: stride)
+        self.position = [Float](repeating: 0, count: stride)
+        self.characterLogP = [Float](repeating: 0, count: stride)
     }
 
     /// Adds one word's log-probability to every candidate.
     mutating func add(_ word: [Unicode.Scalar]) {
-        let wordRow = model.words.row(TextFeatures.wordKey(word))
+        let tables = self.tables
+        let wordRow = tables.words.row(TextFeatures.wordKey(word))
         characterLogProbabilities(word)
         for c in candidates {
             let l = Int(c)
-            scores[l] += model.outOfVocabulary[l] + characterLogP[l]
+            scores[l] += tables.outOfVocabulary[l] + characterLogP[l]
         }
         guard wordRow >= 0 else { return }
-        model.words.records.withUnsafeBufferPointer { records in
-            let start = Int(wordRow)
-            for p in 0..<Int(records[start]) {
-                let l = Int(records[start + 1 + 2 * p])
-                if isCandidate[l] { scores[l] += model.wordGains[Int(records[start + 2 + 2 * p])] }
-            }
+        let records = tables.wordRecords
+        let start = Int(wordRow)
+        for p in 0..<Int(records[start]) {
+            let l = Int(records[start + 1 + 2 * p])
+            if isCandidate[l] { scores[l] += tables.wordGains[Int(records[start + 2 + 2 * p])] }
         }
     }
 
@@ -110,7 +111,8 @@ struct WordScorer {
     /// Looks up the n-grams of the framed word: order by order, so that the lookups of one
     /// order are independent of each other and their cache misses overlap. An n-gram a language
     /// has implies its prefix in that language (the trainer keeps prefixes), so once a prefix
-    /// is missing, longer n-grams from the same start are not looked up.
+    /// is missing, longer n-grams from the same start are not looked up. Unigrams are read
+    /// by scalar value (``ScoringTables/unigramRow(_:)``), without hashing.
     private mutating func lookUpGrams() {
         let orders = TextFeatures.maxOrder
         let count = framed.count
@@ -118,15 +120,20 @@ struct WordScorer {
         rows.append(contentsOf: repeatElement(-1, count: count * orders))
         keys.removeAll(keepingCapacity: true)
         keys.append(contentsOf: repeatElement(TextFeatures.gramKey([Unicode.Scalar]()), count: count))
-        let grams = model.grams
+        let tables = self.tables
+        let grams = tables.grams
         framed.withUnsafeBufferPointer { framed in
         keys.withUnsafeMutableBufferPointer { keys in
         rows.withUnsafeMutableBufferPointer { rows in
-            for order in 1...orders where order <= count {
+            for end in 0..<count {
+                keys[end] = TextFeatures.extend(keys[end], with: framed[end].value)
+                rows[end * orders] = tables.unigramRow(framed[end].value)
+            }
+            for order in 2...orders where order <= count {
                 for start in 0...(count - order) {
                     let end = start + order - 1
                     keys[start] = TextFeatures.extend(keys[start], with: framed[end].value)
-                    guard order == 1 || rows[(end - 1) * orders + order - 2] >= 0 else { continue }
+                    guard rows[(end - 1) * orders + order - 2] >= 0 else { continue }
                     rows[end * orders + order - 1] = grams.row(keys[start])
                 }
             }
@@ -140,37 +147,57 @@ struct WordScorer {
         TextFeatures.framed(word, into: &framed)
         lookUpGrams()
         let orders = TextFeatures.maxOrder
-        let width = self.width
         let count = framed.count
         let spread = candidates.count > Self.searchCandidates
-        model.grams.records.withUnsafeBufferPointer { records in
-        model.conditionalValues.withUnsafeBufferPointer { conditional in
-        model.backOffValues.withUnsafeBufferPointer { backOff in
-        model.unseenScalar.withUnsafeBufferPointer { unseen in
+        let t = tables
+        let records = t.gramRecords, ordinalBytes = t.grams.ordinalBytes, stride = t.stride
+        let conditional = t.conditional, backOff = t.backOff, unseen = t.unseenScalar
+        let conditionalPlane = t.conditionalPlane.baseAddress!, backOffPlane = t.backOffPlane.baseAddress!
         characterLogP.withUnsafeMutableBufferPointer { characterLogP in
         position.withUnsafeMutableBufferPointer { position in
         rows.withUnsafeBufferPointer { rows in
         candidates.withUnsafeBufferPointer { candidates in
-            let bitmapBytes = model.grams.bitmapBytes
-            // The posting of language `l` in the record at `offset`, as the index of its
-            // language byte; -1 when the language lacks it (the row's bitmap says so at once).
-            @inline(__always) func posting(_ offset: Int32, _ l: Int) -> Int {
-                PostingTable.posting(offset, language: l, in: records, bitmapBytes: bitmapBytes, valuesPerPosting: 2)
+            @inline(__always) func ordinal(_ offset: Int32) -> Int {
+                PostingTable.denseOrdinal(offset, in: records, ordinalBytes: ordinalBytes)
             }
             @inline(__always) func first(_ offset: Int32) -> Int {
-                PostingTable.firstPosting(offset, in: records, bitmapBytes: bitmapBytes)
+                PostingTable.firstPosting(offset, in: records, ordinalBytes: ordinalBytes)
             }
-            for l in 0..<width { characterLogP[l] = 0 }
+            // Language `l`'s conditional in the row at `offset`, `kept` when it has none.
+            @inline(__always) func conditionalOf(_ offset: Int32, _ l: Int, else kept: Float) -> Float {
+                let d = ordinal(offset)
+                if d >= 0 {
+                    let c = conditionalPlane[d * stride + l]
+                    return c <= 0 ? c : kept
+                }
+                let at = PostingTable.scan(offset, language: l, in: records, ordinalBytes: ordinalBytes, valuesPerPosting: 2)
+                return at >= 0 ? conditional[Int(records[at + 1])] : kept
+            }
+            // Language `l`'s back-off weight in the row at `offset`, −0 when it has none.
+            @inline(__always) func backOffOf(_ offset: Int32, _ l: Int) -> Float {
+                let d = ordinal(offset)
+                if d >= 0 { return backOffPlane[d * stride + l] }
+                let at = PostingTable.scan(offset, language: l, in: records, ordinalBytes: ordinalBytes, valuesPerPosting: 2)
+                return at >= 0 ? backOff[Int(records[at + 2])] : ScoringTables.absentBackOff
+            }
+            let p = position.baseAddress!
+            for l in 0..<stride { characterLogP[l] = 0 }
             for end in 1..<count {
                 let highest = min(orders, end + 1)
                 if spread {
-                    for l in 0..<width { position[l] = unseen[l] }
                     let unigram = rows[end * orders]
-                    if unigram >= 0 {
-                        let start = first(unigram)
-                        for p in 0..<Int(records[Int(unigram)]) {
-                            let at = start + 3 * p
-                            position[Int(records[at])] = conditional[Int(records[at + 1])]
+                    let d = unigram >= 0 ? ordinal(unigram) : -1
+                    if d >= 0 {
+                        let row = conditionalPlane + d * stride
+                        for l in 0..<stride { let c = row[l]; p[l] = c <= 0 ? c : unseen[l] }
+                    } else {
+                        for l in 0..<stride { p[l] = unseen[l] }
+                        if unigram >= 0 {
+                            let start = first(unigram)
+                            for q in 0..<Int(records[Int(unigram)]) {
+                                let at = start + 3 * q
+                                p[Int(records[at])] = conditional[Int(records[at + 1])]
+                            }
                         }
                     }
                     var order = 2
@@ -178,45 +205,51 @@ struct WordScorer {
                         defer { order += 1 }
                         let context = rows[(end - 1) * orders + order - 2]
                         guard context >= 0 else { continue }
-                        let start = first(context)
-                        for p in 0..<Int(records[Int(context)]) {
-                            let at = start + 3 * p
-                            position[Int(records[at])] += backOff[Int(records[at + 2])]
+                        let contextOrdinal = ordinal(context)
+                        if contextOrdinal >= 0 {
+                            let row = backOffPlane + contextOrdinal * stride
+                            for l in 0..<stride { p[l] += row[l] }
+                        } else {
+                            let start = first(context)
+                            for q in 0..<Int(records[Int(context)]) {
+                                let at = start + 3 * q
+                                p[Int(records[at])] += backOff[Int(records[at + 2])]
+                            }
                         }
                         let row = rows[end * orders + order - 1]
                         guard row >= 0 else { continue }
-                        let rowStart = first(row)
-                        for p in 0..<Int(records[Int(row)]) {
-                            let at = rowStart + 3 * p
-                            position[Int(records[at])] = conditional[Int(records[at + 1])]
+                        let rowOrdinal = ordinal(row)
+                        if rowOrdinal >= 0 {
+                            let values = conditionalPlane + rowOrdinal * stride
+                            for l in 0..<stride { let c = values[l]; p[l] = c <= 0 ? c : p[l] }
+                        } else {
+                            let start = first(row)
+                            for q in 0..<Int(records[Int(row)]) {
+                                let at = start + 3 * q
+                                p[Int(records[at])] = conditional[Int(records[at + 1])]
+                            }
                         }
                     }
-                    for l in 0..<width { characterLogP[l] += position[l] }
+                    for l in 0..<stride { characterLogP[l] += p[l] }
                 } else {
                     for c in candidates {
                         let l = Int(c)
-                        var value = unseen[l]
                         let unigram = rows[end * orders]
-                        if unigram >= 0 {
-                            let at = posting(unigram, l)
-                            if at >= 0 { value = conditional[Int(records[at + 1])] }
-                        }
+                        var value = unigram >= 0 ? conditionalOf(unigram, l, else: unseen[l]) : unseen[l]
                         var order = 2
                         while order <= highest {
                             defer { order += 1 }
                             let context = rows[(end - 1) * orders + order - 2]
                             guard context >= 0 else { continue }
-                            let at = posting(context, l)
-                            if at >= 0 { value += backOff[Int(records[at + 2])] }
+                            value += backOffOf(context, l)
                             let row = rows[end * orders + order - 1]
                             guard row >= 0 else { continue }
-                            let own = posting(row, l)
-                            if own >= 0 { value = conditional[Int(records[own + 1])] }
+                            value = conditionalOf(row, l, else: value)
                         }
                         characterLogP[l] += value
                     }
                 }
             }
-        }}}}}}}}
+        }}}}
     }
 }

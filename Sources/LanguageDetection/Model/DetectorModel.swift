@@ -65,11 +65,11 @@ struct DetectorModel: Sendable, Equatable {
     let words: PostingTable
     /// The languages of each script, in model order (derived from ``languages``).
     let languagesByScript: [WritingScript: [Int]]
-    /// The bytes of ``grams`` and ``words`` as log values (256 entries each), read in the hot loop.
-    let conditionalValues: [Float], backOffValues: [Float], wordGains: [Float]
-    /// Per language (indexed like ``languages``): log β, the log-probability of an unseen
-    /// scalar, the log prior.
-    let outOfVocabulary: [Float], unseenScalar: [Float], logPriors: [Float]
+    /// The tables as the scorer reads them (derived from ``grams``, ``words`` and the
+    /// languages' constants).
+    let scoring: ScoringTables
+    /// Per language (indexed like ``languages``): the log prior.
+    let logPriors: [Float]
 
     init(languages: [Language], parameters: Parameters, scales: Scales, grams: PostingTable, words: PostingTable) {
         self.languages = languages
@@ -82,16 +82,18 @@ struct DetectorModel: Sendable, Equatable {
             for script in Set(language.scripts) { byScript[script, default: []].append(index) }
         }
         self.languagesByScript = byScript
-        self.conditionalValues = (0..<256).map { -Float($0) / scales.conditional }
-        self.backOffValues = (0..<256).map { -Float($0) / scales.backOff }
-        self.wordGains = (0..<256).map { Float($0) / scales.word }
-        self.outOfVocabulary = languages.map(\.logOutOfVocabulary)
-        self.unseenScalar = languages.map(\.logUnseenScalar)
+        self.scoring = ScoringTables(languages: languages, scales: scales, grams: grams, words: words)
         self.logPriors = languages.map(\.logPrior)
     }
 
     /// Bytes in memory, for the figure the benchmark reports.
-    var byteCount: Int { grams.byteCount + words.byteCount }
+    var byteCount: Int { grams.byteCount + words.byteCount + scoring.byteCount }
+
+    /// Models are equal when what they were built from is: everything else is derived from it.
+    static func == (a: DetectorModel, b: DetectorModel) -> Bool {
+        a.languages == b.languages && a.parameters == b.parameters && a.scales == b.scales && a.grams == b.grams
+            && a.words == b.words
+    }
 }
 
 /// A model file that cannot be read.

@@ -87,11 +87,11 @@ struct GramRows {
     }
 
     /// The run-time table, two values per posting: the conditional and `backOffs[posting]`,
-    /// with language bitmaps (`languages`: the model's language count) for the scorer's
-    /// per-language lookups.
-    func table(backOffs: [UInt8], languages count: Int) -> PostingTable {
+    /// with dense ordinals on its long rows (the scorer keeps per-language arrays of those,
+    /// ``ScoringTables``).
+    func table(backOffs: [UInt8]) -> PostingTable {
         precondition(backOffs.count == languages.count)
-        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: keys.count, postings: languages.count, bitmapLanguages: count)
+        var builder = PostingTable.Builder(valuesPerPosting: 2, rows: keys.count, postings: languages.count, denseOrdinals: true)
         for row in keys.indices {
             builder.row(keys[row], postings: Int(starts[row + 1] - starts[row]))
             for p in Int(starts[row])..<Int(starts[row + 1]) { builder.posting(languages[p], conditionals[p], backOffs[p]) }

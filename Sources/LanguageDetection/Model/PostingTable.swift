@@ -2,13 +2,14 @@
 /// postings: the languages that know the key, each with one or two quantized values.
 ///
 /// Built once at load. A row is a record in one flat byte array: its posting count, then (in a
-/// table built with ``Builder/init(valuesPerPosting:keyBits:rows:postings:bitmapLanguages:)``
-/// and for rows of at least ``bitmapMinimum`` postings) a bitmap of its languages, then per
+/// table built with ``Builder/init(valuesPerPosting:keyBits:rows:postings:denseOrdinals:)``
+/// and for rows of at least ``denseMinimum`` postings) the row's *dense ordinal*, then per
 /// posting the language and its values (`1 + valuesPerPosting` bytes), languages ascending. An
 /// open-addressing index of (key, record offset) finds it: a lookup touches one index slot and
 /// one record, two cache misses at most, where separate key, start, language and value arrays
-/// cost four. The bitmap finds one language's posting without a search: its bit says whether
-/// the row has it, the bits below it (a population count) say where (``posting(_:language:)``).
+/// cost four. The dense ordinal numbers the long rows 0, 1, 2, … in the order they were
+/// added, so that a reader can keep a per-language array for each of them
+/// (``ScoringTables``: one load per language instead of a search of the row).
 ///
 /// Keys are the 64-bit feature keys folded to 32 bits (``fold(_:)``), of which a table may keep
 /// fewer (``keyBits``, the high ones). With about a million keys per table and 32 bits, an
@@ -17,23 +18,49 @@
 /// blurs one feature's statistics, never a decision. Fewer bits are a model file's option but
 /// cost decisions: with 26-bit word keys (0.6 MB smaller) an unknown word finds a listed
 /// word's row once in 90, and "hola" took a Ganda word's gain of 17 nats: Ganda at 0.91.
+///
+/// The records and the index live in memory the table owns (``Storage``), so that a reader
+/// holding the table can use plain pointers into them without retaining arrays per call.
 struct PostingTable: Sendable, Equatable {
-    /// Rows' records, back to back.
-    let records: [UInt8]
+    /// Rows' records, back to back (valid while the table lives).
+    var records: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage.records) }
     /// Values after the language byte of each posting.
     let valuesPerPosting: Int
-    /// Slots of (key << 32 | record offset + 1), 0 marking an empty slot: the key travels with
-    /// the offset, so finding a row costs one cache miss. At most two thirds full.
-    private let index: [UInt64]
     /// Rows stored.
     let rowCount: Int
     /// Bits of the folded key kept (1...32).
     let keyBits: Int
-    /// Bytes of a row's language bitmap (a multiple of 8; 0: the table has no bitmaps).
-    let bitmapBytes: Int
-    /// Rows with at least this many postings carry a language bitmap (in a table with bitmaps);
-    /// a shorter row is scanned: its languages fit in one cache line with its count.
-    static let bitmapMinimum = 9
+    /// Bytes of a long row's dense ordinal (4, little-endian; 0: the table has none).
+    let ordinalBytes: Int
+    /// Rows that carry a dense ordinal (ordinals are `0..<denseRowCount`).
+    let denseRowCount: Int
+    /// Rows with at least this many postings carry a dense ordinal (in a table with ordinals);
+    /// a shorter row is scanned. A pure speed setting (the scores are the same either way):
+    /// 24 beat 9 on the bench mix (9 made 16,000 dense rows, 11.6 MB of planes, more cache
+    /// misses than the scans it saved).
+    static let denseMinimum = 24
+    private let storage: Storage
+
+    /// The records and the index. Slots of the index are (key << 32 | record offset + 1), 0
+    /// marking an empty slot: the key travels with the offset, so finding a row costs one cache
+    /// miss. At most two thirds full.
+    final class Storage: @unchecked Sendable {
+        // Written once in `PostingTable.init`, read-only after: safe to share between threads.
+        let records: UnsafeMutableBufferPointer<UInt8>
+        let index: UnsafeMutableBufferPointer<UInt64>
+
+        init(records: [UInt8], slots: Int) {
+            self.records = .allocate(capacity: records.count)
+            _ = self.records.initialize(from: records)
+            self.index = .allocate(capacity: slots)
+            self.index.initialize(repeating: 0)
+        }
+
+        deinit {
+            records.deallocate()
+            index.deallocate()
+        }
+    }
 
     /// Collects rows in any order, then builds the index.
     struct Builder {
@@ -42,24 +69,22 @@ struct PostingTable: Sendable, Equatable {
         private var offsets: [UInt32] = []
         let valuesPerPosting: Int
         let keyBits: Int
-        let bitmapBytes: Int
-        /// Offset of the current row's bitmap, -1 when it has none.
-        private var bitmap = -1
+        let ordinalBytes: Int
+        private var denseRows = 0
 
-        /// - Parameter bitmapLanguages: with more than 0, rows of at least ``bitmapMinimum``
-        ///   postings get a bitmap of this many languages (every posting's language must be below it).
-        init(valuesPerPosting: Int, keyBits: Int = 32, rows: Int = 0, postings: Int = 0, bitmapLanguages: Int = 0) {
+        /// - Parameter denseOrdinals: rows of at least ``denseMinimum`` postings get a dense ordinal.
+        init(valuesPerPosting: Int, keyBits: Int = 32, rows: Int = 0, postings: Int = 0, denseOrdinals: Bool = false) {
             precondition((1...32).contains(keyBits))
             self.valuesPerPosting = valuesPerPosting
             self.keyBits = keyBits
-            self.bitmapBytes = (bitmapLanguages + 63) / 64 * 8
+            self.ordinalBytes = denseOrdinals ? 4 : 0
             records.reserveCapacity(rows + postings * (1 + valuesPerPosting))
             keys.reserveCapacity(rows)
             offsets.reserveCapacity(rows)
         }
 
         /// Starts the row of `key` with `count` postings (1...255), to be followed by exactly
-        /// `count` calls of ``posting(_:_:)``.
+        /// `count` calls of ``posting(_:_:_:)``.
         mutating func row(_ key: UInt64, postings count: Int) {
             row(reduced: PostingTable.reduce(key, bits: keyBits), postings: count)
         }
@@ -70,10 +95,9 @@ struct PostingTable: Sendable, Equatable {
             keys.append(key)
             offsets.append(UInt32(records.count))
             records.append(UInt8(count))
-            bitmap = -1
-            if bitmapBytes > 0 && count >= PostingTable.bitmapMinimum {
-                bitmap = records.count
-                records.append(contentsOf: repeatElement(0, count: bitmapBytes))
+            if ordinalBytes > 0 && count >= PostingTable.denseMinimum {
+                withUnsafeBytes(of: UInt32(denseRows).littleEndian) { records.append(contentsOf: $0) }
+                denseRows += 1
             }
         }
 
@@ -81,10 +105,6 @@ struct PostingTable: Sendable, Equatable {
         /// when the table has two per posting).
         @inline(__always) mutating func posting(_ language: UInt8, _ value: UInt8, _ second: UInt8 = 0) {
             postingCount += 1
-            if bitmap >= 0 {
-                precondition(Int(language) < bitmapBytes * 8, "language outside the bitmap")
-                records[bitmap + Int(language) / 8] |= 1 << (language % 8)
-            }
             records.append(language)
             records.append(value)
             if valuesPerPosting > 1 { records.append(second) }
@@ -94,18 +114,20 @@ struct PostingTable: Sendable, Equatable {
         private(set) var postingCount = 0
 
         func build() -> PostingTable {
-            PostingTable(records: records, valuesPerPosting: valuesPerPosting, keyBits: keyBits, bitmapBytes: bitmapBytes,
-                         keys: keys, offsets: offsets)
+            PostingTable(records: records, valuesPerPosting: valuesPerPosting, keyBits: keyBits, ordinalBytes: ordinalBytes,
+                         denseRows: denseRows, keys: keys, offsets: offsets)
         }
     }
 
-    private init(records: [UInt8], valuesPerPosting: Int, keyBits: Int, bitmapBytes: Int, keys: [UInt32], offsets: [UInt32]) {
-        self.records = records
+    private init(records: [UInt8], valuesPerPosting: Int, keyBits: Int, ordinalBytes: Int, denseRows: Int,
+                 keys: [UInt32], offsets: [UInt32]) {
         self.valuesPerPosting = valuesPerPosting
         self.keyBits = keyBits
-        self.bitmapBytes = bitmapBytes
+        self.ordinalBytes = ordinalBytes
+        self.denseRowCount = denseRows
         self.rowCount = keys.count
-        var index = [UInt64](repeating: 0, count: max(4, keys.count * 3 / 2))
+        let storage = Storage(records: records, slots: max(4, keys.count * 3 / 2))
+        let index = storage.index
         for (key, offset) in zip(keys, offsets) {
             var slot = Self.slot(key, count: index.count)
             while index[slot] != 0 {
@@ -115,7 +137,7 @@ struct PostingTable: Sendable, Equatable {
             }
             if index[slot] == 0 { index[slot] = UInt64(key) << 32 | UInt64(offset + 1) }
         }
-        self.index = index
+        self.storage = storage
     }
 
     /// A 64-bit feature key as the table stores it.
@@ -127,20 +149,20 @@ struct PostingTable: Sendable, Equatable {
     /// The record offset of a 64-bit feature key's row, or -1.
     @inline(__always) func row(_ key64: UInt64) -> Int32 {
         let key = Self.reduce(key64, bits: keyBits)
-        return index.withUnsafeBufferPointer { index in
-            var slot = Self.slot(key, count: index.count)
-            while true {
-                let entry = index[slot]
-                if entry == 0 { return -1 }
-                if UInt32(truncatingIfNeeded: entry >> 32) == key { return Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
-                slot = slot + 1 == index.count ? 0 : slot + 1
-            }
+        let index = UnsafeBufferPointer(storage.index)
+        var slot = Self.slot(key, count: index.count)
+        while true {
+            let entry = index[slot]
+            if entry == 0 { return -1 }
+            if UInt32(truncatingIfNeeded: entry >> 32) == key { return Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
+            slot = slot + 1 == index.count ? 0 : slot + 1
         }
     }
 
     /// The postings of the row at `offset` as (language, first value, second value or 0).
     func postings(_ offset: Int32) -> [(language: UInt8, value: UInt8, second: UInt8)] {
         guard offset >= 0 else { return [] }
+        let records = self.records
         let start = firstPosting(offset), width = 1 + valuesPerPosting
         return (0..<Int(records[Int(offset)])).map { p in
             let at = start + p * width
@@ -150,42 +172,40 @@ struct PostingTable: Sendable, Equatable {
 
     /// The index in ``records`` of the first posting's language byte of the row at `offset`.
     @inline(__always) func firstPosting(_ offset: Int32) -> Int {
-        records.withUnsafeBufferPointer { Self.firstPosting(offset, in: $0, bitmapBytes: bitmapBytes) }
+        Self.firstPosting(offset, in: records, ordinalBytes: ordinalBytes)
     }
 
     /// ``firstPosting(_:)`` on the records' memory (for the scorer's loops).
-    @inline(__always) static func firstPosting(_ offset: Int32, in records: UnsafeBufferPointer<UInt8>, bitmapBytes: Int) -> Int {
+    @inline(__always) static func firstPosting(_ offset: Int32, in records: UnsafeBufferPointer<UInt8>, ordinalBytes: Int) -> Int {
         let o = Int(offset)
-        return o + 1 + (bitmapBytes > 0 && Int(records[o]) >= bitmapMinimum ? bitmapBytes : 0)
+        return o + 1 + (Int(records[o]) >= denseMinimum ? ordinalBytes : 0)
+    }
+
+    /// The dense ordinal of the row at `offset`, -1 when it has none (a short row, or a table
+    /// without ordinals).
+    func denseOrdinal(_ offset: Int32) -> Int {
+        Self.denseOrdinal(offset, in: records, ordinalBytes: ordinalBytes)
+    }
+
+    /// ``denseOrdinal(_:)`` on the records' memory.
+    @inline(__always) static func denseOrdinal(_ offset: Int32, in records: UnsafeBufferPointer<UInt8>, ordinalBytes: Int) -> Int {
+        let o = Int(offset)
+        guard ordinalBytes > 0, Int(records[o]) >= denseMinimum else { return -1 }
+        return Int(UInt32(littleEndian: UnsafeRawPointer(records.baseAddress! + o + 1).loadUnaligned(as: UInt32.self)))
     }
 
     /// The index of the language byte of `language`'s posting in the row at `offset`, -1 when
-    /// the row has none: through the bitmap where the row has one, else by a scan.
-    @inline(__always) static func posting(_ offset: Int32, language: Int, in records: UnsafeBufferPointer<UInt8>,
-                                          bitmapBytes: Int, valuesPerPosting: Int) -> Int {
-        let o = Int(offset)
-        let count = Int(records[o])
+    /// the row has none, by a scan (ascending languages: it stops at the first one past it).
+    @inline(__always) static func scan(_ offset: Int32, language: Int, in records: UnsafeBufferPointer<UInt8>,
+                                       ordinalBytes: Int, valuesPerPosting: Int) -> Int {
         let width = 1 + valuesPerPosting
-        if bitmapBytes == 0 || count < bitmapMinimum {
-            var at = o + 1
-            for _ in 0..<count {
-                let l = Int(records[at])
-                if l >= language { return l == language ? at : -1 }
-                at += width
-            }
-            return -1
+        var at = firstPosting(offset, in: records, ordinalBytes: ordinalBytes)
+        for _ in 0..<Int(records[Int(offset)]) {
+            let l = Int(records[at])
+            if l >= language { return l == language ? at : -1 }
+            at += width
         }
-        let base = UnsafeRawPointer(records.baseAddress!) + (o + 1)
-        let wordIndex = language >> 6
-        guard wordIndex * 8 < bitmapBytes else { return -1 }
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: wordIndex * 8, as: UInt64.self))
-        let bit = UInt64(1) << UInt64(language & 63)
-        guard word & bit != 0 else { return -1 }
-        var rank = (word & (bit - 1)).nonzeroBitCount
-        for w in 0..<wordIndex {
-            rank += UInt64(littleEndian: base.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)).nonzeroBitCount
-        }
-        return o + 1 + bitmapBytes + width * rank
+        return -1
     }
 
     /// Multiply-shift hashing onto `count` slots (Fibonacci mixing, then Lemire's range
@@ -196,10 +216,10 @@ struct PostingTable: Sendable, Equatable {
     }
 
     /// Bytes in memory (records and index), for the memory figure the benchmark reports.
-    var byteCount: Int { records.count + index.count * 8 }
+    var byteCount: Int { storage.records.count + storage.index.count * 8 }
 
     static func == (a: PostingTable, b: PostingTable) -> Bool {
-        a.records == b.records && a.valuesPerPosting == b.valuesPerPosting && a.keyBits == b.keyBits
-            && a.bitmapBytes == b.bitmapBytes && a.index == b.index
+        a.valuesPerPosting == b.valuesPerPosting && a.keyBits == b.keyBits && a.ordinalBytes == b.ordinalBytes
+            && a.records.elementsEqual(b.records) && UnsafeBufferPointer(a.storage.index).elementsEqual(b.storage.index)
     }
 }
