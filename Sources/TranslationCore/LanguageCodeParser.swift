@@ -16,12 +16,15 @@ enum LanguageCodeParser {
         "ISO 639-1/-2/-3 codes (en, eng, spa), BCP-47 tags (en-US, pt-BR, zh-Hant-TW), "
         + "Google codes (iw, zh-CN, zh-TW) and Apertium codes (eng_US, cat_valencia)"
 
+    /// The longest code accepted, in what was given and in its BCP-47 form.
+    static let maxLength = 64
+
     static func parse(_ text: String) throws -> LanguageCode {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw TranslationError.invalidLanguage(text, reason: "the language code is empty")
         }
-        guard trimmed.utf8.count <= 64,
+        guard trimmed.utf8.count <= maxLength,
               trimmed.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
         else {
             throw TranslationError.invalidLanguage(text, reason: "a language code has only ASCII letters, digits, '-' and '_'")
@@ -77,6 +80,11 @@ enum LanguageCodeParser {
             throw TranslationError.invalidLanguage(text, reason: "'x' must be followed by a private-use subtag")
         }
         let value = LanguageCode(language: language, script: script, region: region, variants: variants)
+        // The limit holds for the BCP-47 form too, which can be longer than what was given (short
+        // variants are written after `-x-`): every accepted code's BCP-47 form parses back.
+        guard value.bcp47.utf8.count <= maxLength else {
+            throw TranslationError.invalidLanguage(text, reason: "a language code has at most \(maxLength) characters, also as BCP-47 writes it")
+        }
         // Apertium's spelling is kept as written so that it can be given back exactly (mode names,
         // APy's pair lists); it is never part of the value's identity.
         return trimmed.contains("_") && !trimmed.contains("-") && script == nil
