@@ -19,9 +19,7 @@ extension APyAPI {
         }
         // Counted as APy counts it: once the pair is known to be installed.
         stats.noteUse("\(source.apertiumCode)-\(target.apertiumCode)")
-        guard p.all("q").count == 1 else {
-            throw APIError.translation(.invalidArgument("q", given: "\(p.all("q").count) values", accepted: "one q per /translateRaw request"))
-        }
+        try p.requireSingle("q", accepted: "one q per /translateRaw request")
         let deformat = (p.last("deformat") ?? "True") != "False"
         let start = ContinuousClock.now
         let raw: String

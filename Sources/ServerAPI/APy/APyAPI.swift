@@ -42,10 +42,7 @@ struct APyAPI: Sendable {
         // Counted as APy counts it: once the pair is read.
         if let source { stats.noteUse("\(source.apertiumCode)-\(target.apertiumCode)") }
         // APy keeps the last q silently; Glossa never drops input, so more than one is an error.
-        guard p.all("q").count == 1 else {
-            throw APIError.translation(.invalidArgument("q", given: "\(p.all("q").count) values",
-                accepted: "one q per /translate request (send batches to /language/translate/v2)"))
-        }
+        try p.requireSingle("q", accepted: "one q per /translate request (send batches to /language/translate/v2)")
         let format = try Self.format(p)
         let marks = Self.marksUnknown(p)
         let start = ContinuousClock.now

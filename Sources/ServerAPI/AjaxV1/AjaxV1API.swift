@@ -76,9 +76,7 @@ struct AjaxV1API: Sendable {
         let p = try request.parameters()
         try Self.checkVersion(p)
         guard let text = p.last("q"), !text.isEmpty else { throw APIError.missingParameter("q") }
-        guard p.all("q").count == 1 else {
-            throw APIError.translation(.invalidArgument("q", given: "\(p.all("q").count) values", accepted: "one q per detect request"))
-        }
+        try p.requireSingle("q", accepted: "one q per detect request")
         let d = await service.detect([text])[0]
         let data: JSON = .object([("language", .string(d.language?.googleCode ?? "und")),
                                   ("isReliable", .bool(d.isReliable)), ("confidence", .double(d.confidence))])

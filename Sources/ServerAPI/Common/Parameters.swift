@@ -25,6 +25,16 @@ struct Parameters: Sendable {
     /// Whether `name` appears at all.
     func has(_ name: String) -> Bool { values[name] != nil }
 
+    /// Refuses a request that repeats `name` where one value is read: Glossa never keeps one
+    /// value and drops the others (APy and AJAX v1 silently keep the last).
+    /// - Throws: ``APIError`` invalid argument, saying how many were given and `accepted`.
+    func requireSingle(_ name: String, accepted: String) throws(APIError) {
+        let count = all(name).count
+        guard count <= 1 else {
+            throw APIError.translation(.invalidArgument(name, given: "\(count) values", accepted: accepted))
+        }
+    }
+
     /// Whether `name` was a JSON array in the body (a batch), as opposed to a single value.
     func isList(_ name: String) -> Bool { lists.contains(name) }
 
