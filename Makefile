@@ -47,7 +47,7 @@ test: deps-test venv
 	$(SWIFT) build --build-tests
 	mkdir -p $(TEST_OUTPUT)
 	$(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee $(TEST_OUTPUT)/swift-test.log; test $${PIPESTATUS[0]} -eq 0
-	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -q tests
+	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -v --durations=15 tests
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 
 # libFuzzer over request decoding, framing, the deformatters, language codes and the model reader,

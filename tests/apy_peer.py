@@ -42,7 +42,10 @@ class Peer:
         # every later request, to any endpoint, waits out the client's timeout.
         self.log = tempfile.TemporaryFile()
         # -j1 (one process) keeps one set of pipelines, so its /stats counts every request.
-        self.proc = subprocess.Popen(args + ["-j", "1", MODES], stdout=subprocess.DEVNULL, stderr=self.log,
+        # -m 10 shuts a pipeline unused for 10 s (APy checks after each translation): APy keeps
+        # every pipeline it ever started otherwise, and with all of Debian's pairs installed the
+        # every-pair comparison would hold about 800 processes and most of a 24 GB machine's memory.
+        self.proc = subprocess.Popen(args + ["-j", "1", "-m", "10", MODES], stdout=subprocess.DEVNULL, stderr=self.log,
                                      env={**os.environ, "LC_ALL": "C.UTF-8"})
         deadline = time.time() + 120
         while time.time() < deadline:

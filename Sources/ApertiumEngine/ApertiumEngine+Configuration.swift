@@ -42,6 +42,14 @@ extension ApertiumEngine {
         /// The file that keeps probe verdicts between runs; nil keeps none. Default:
         /// ``defaultProbeCache(environment:)``.
         public var probeCache: URL?
+        /// Most pools (a pair's translation, with or without marks, or an analysis mode) kept
+        /// warm besides the pairs given to ``ApertiumEngine/prewarm(_:)``; past it, the least
+        /// recently used one closes (its pipelines stop once idle and start again on its next
+        /// request). nil keeps every pool that was ever used warm. Default: 8. (A pair's
+        /// pipeline holds 100–300 MB; with all of Debian's pairs warm, 21 GB.)
+        public var maxWarmPools: Int?
+        /// An unpinned pool unused this long closes; nil keeps it. Default: 10 minutes.
+        public var idleTimeout: Duration?
 
         /// A configuration with every default, changed by the arguments given.
         public init(
@@ -54,7 +62,9 @@ extension ApertiumEngine {
             resettingTagger: URL? = ResettingTagger.defaultLocation(),
             prewarm: [LanguagePair] = [],
             probeTimeout: Duration = .seconds(10),
-            probeCache: URL? = defaultProbeCache(environment: ProcessInfo.processInfo.environment)
+            probeCache: URL? = defaultProbeCache(environment: ProcessInfo.processInfo.environment),
+            maxWarmPools: Int? = 8,
+            idleTimeout: Duration? = .seconds(600)
         ) {
             self.modeDirectories = modeDirectories
             self.minPipelines = minPipelines
@@ -66,6 +76,8 @@ extension ApertiumEngine {
             self.prewarm = prewarm
             self.probeTimeout = probeTimeout
             self.probeCache = probeCache
+            self.maxWarmPools = maxWarmPools
+            self.idleTimeout = idleTimeout
         }
 
         /// `GLOSSA_PROBE_CACHE` (a file path; `off` keeps no cache), else

@@ -89,10 +89,14 @@ extension ApertiumEngine: LanguageModeRunning {
         return process.terminationStatus == 0 && !output.isEmpty
     }
 
-    /// The pool of `mode`, made and started on first use.
+    /// The pool of `mode`, made and started on first use; each call is a use of it (it stays
+    /// warm, see ``noteUse(_:)``).
     private func languagePool(_ mode: LanguageModeDiscovery.Mode) async throws -> PipelinePool<ApertiumPipeline> {
         if isShutDown { throw TranslationError(.cancelled, "The Apertium engine has been shut down.") }
-        if let pool = languagePools[mode.info.name] { return pool }
+        if let pool = languagePools[mode.info.name] {
+            noteUse(.analysis(mode.info.name))
+            return pool
+        }
         // An installed mode file, or the derived command and, should it not start, the same
         // stage of the language's other pairs in turn.
         let files = try mode.file.map { [$0] } ?? ([mode.command] + mode.alternatives).map { try Self.derivedModeFile(name: mode.info.name, command: $0) }
@@ -110,6 +114,7 @@ extension ApertiumEngine: LanguageModeRunning {
             throw failure
         }
         languagePools[name] = pool
+        noteUse(.analysis(name))
         await pool.start()
         return pool
     }

@@ -39,9 +39,13 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     var availability: PairAvailability
     /// Where probe verdicts are kept between runs.
     nonisolated let probeCache: ProbeCache
+    /// Which pools stay warm (see ``WarmSet``, ``Configuration/maxWarmPools``).
+    var warmSet: WarmSet<PoolIdentity, ContinuousClock.Instant>
+    /// Closes pools left idle for ``Configuration/idleTimeout``; started with the first pool.
+    var idleSweeper: Task<Void, Never>?
 
     /// Which pool serves a request.
-    private struct PoolKey: Hashable {
+    struct PoolKey: Hashable {
         var pair: LanguagePair
         var marksUnknownWords: Bool
     }
@@ -60,6 +64,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         self.languageModeTable = Dictionary(uniqueKeysWithValues: languageModes.usable.map { ($0.info.name, $0) })
         self.unavailableLanguageModes = languageModes.unavailable
         self.probeCache = ProbeCache(file: configuration.probeCache)
+        self.warmSet = WarmSet(limit: configuration.maxWarmPools,
+                               pinned: Set(configuration.prewarm.map { .translation(PoolKey(pair: $0, marksUnknownWords: false)) }))
         self.availability = PairAvailability(modes: found.modes, cache: probeCache,
                                              path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
                                              alsoRuns: [configuration.resettingTagger?.path].compactMap { $0 })
@@ -96,8 +102,10 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public func prewarm(_ pairs: [LanguagePair]) async throws {
         var started: [PipelinePool<ApertiumPipeline>] = []
         for pair in pairs {
+            let key = PoolKey(pair: pair, marksUnknownWords: false)
+            warmSet.pin(.translation(key))
             do {
-                started.append(try await pool(for: PoolKey(pair: pair, marksUnknownWords: false)))
+                started.append(try await pool(for: key))
             } catch where modes[pair] != nil && availability.unavailable[pair] != nil {
                 continue
             }
@@ -135,6 +143,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     /// Stops every pipeline of every pair; waiting callers get `.cancelled`.
     public func shutdown() async {
         isShutDown = true
+        idleSweeper?.cancel()
+        idleSweeper = nil
         for pool in pools.values { await pool.shutdown() }
         for pool in languagePools.values { await pool.shutdown() }
         pools = [:]
@@ -149,19 +159,32 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         return await pool.processIDs()
     }
 
+    /// The pool of `identity`, if it was ever made.
+    func existingPool(_ identity: PoolIdentity) -> PipelinePool<ApertiumPipeline>? {
+        switch identity {
+        case .translation(let key): pools[key]
+        case .analysis(let name): languagePools[name]
+        }
+    }
+
     /// Every translation pool with its pair (for pipeline counts).
     func poolsForReporting() -> [(LanguagePair, PipelinePool<ApertiumPipeline>)] {
         pools.map { ($0.key.pair, $0.value) }
     }
 
-    /// The coalescer of `key` (and so its pool), made on first use.
+    /// The coalescer of `key` (and so its pool), made on first use; each call is a use of the
+    /// pool (it stays warm, see ``noteUse(_:)``).
     private func coalescer(for key: PoolKey) async throws -> RequestCoalescer {
-        if let coalescer = coalescers[key] { return coalescer }
+        if let coalescer = coalescers[key] {
+            noteUse(.translation(key))
+            return coalescer
+        }
         let translator = ChunkedTranslator(pool: try await pool(for: key), chunkSize: configuration.chunkSize,
                                            spread: configuration.maxPipelines)
         if let coalescer = coalescers[key] { return coalescer }  // made while we were suspended
         let coalescer = RequestCoalescer(translator: translator, maxInFlight: configuration.maxPipelines)
         coalescers[key] = coalescer
+        noteUse(.translation(key))
         return coalescer
     }
 

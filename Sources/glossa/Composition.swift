@@ -104,6 +104,17 @@ enum Composition {
                               environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
         var apertiumConfiguration = ApertiumEngine.Configuration()
         if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
+        // Checked at start (``EnvironmentSettings``): an integer or the word.
+        switch environment["GLOSSA_MAX_WARM"] ?? "" {
+        case "": break
+        case "all": apertiumConfiguration.maxWarmPools = nil
+        case let value: apertiumConfiguration.maxWarmPools = Int(value)
+        }
+        switch environment["GLOSSA_IDLE_CLOSE"] ?? "" {
+        case "": break
+        case "never": apertiumConfiguration.idleTimeout = nil
+        case let value: apertiumConfiguration.idleTimeout = Int(value).map { .seconds($0) }
+        }
         let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
         var neuralConfiguration = try neuralSettings(environment: environment)
         if let neuralThreads { neuralConfiguration.threads = neuralThreads }

@@ -41,6 +41,19 @@ enum EnvironmentSettings {
                    "not installed is an error"],
             commands: ["serve"], check: prewarm),
         EnvironmentSetting(
+            name: "GLOSSA_MAX_WARM",
+            help: ["Apertium pools (a pair, or an analysis mode) kept warm besides the",
+                   "GLOSSA_PREWARM pairs: past it the least recently used one stops its",
+                   "processes until its next request; an integer in 1…100000, or `all`",
+                   "(default 8; a pair's pipeline holds 100-300 MB)"],
+            commands: engineCommands, check: integerOr("all", 1...100_000)),
+        EnvironmentSetting(
+            name: "GLOSSA_IDLE_CLOSE",
+            help: ["seconds an Apertium pool (but the GLOSSA_PREWARM pairs') may sit",
+                   "unused before its processes stop, until its next request; an integer",
+                   "in 1…31536000, or `never` (default 600)"],
+            commands: engineCommands, check: integerOr("never", 1...31_536_000)),
+        EnvironmentSetting(
             name: "GLOSSA_APERTIUM_MODES",
             help: ["extra directories of Apertium .mode files, colon-separated"],
             commands: engineCommands, check: directories),
@@ -122,6 +135,13 @@ enum EnvironmentSettings {
 
     private static func integer(_ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
         { value in Int(value).map(range.contains) == true ? nil : "give an integer in \(range.lowerBound)…\(range.upperBound)" }
+    }
+
+    private static func integerOr(_ word: String, _ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
+        { value in
+            value == word || Int(value).map(range.contains) == true ? nil
+                : "give an integer in \(range.lowerBound)…\(range.upperBound), or \(word)"
+        }
     }
 
     private static func oneOf(_ values: [String]) -> @Sendable (String) -> String? {

@@ -83,6 +83,21 @@ actor PipelinePool<Pipeline: PoolPipeline> {
     /// Pipelines alive (started and not stopped).
     func liveCount() -> Int { pipelines.count }
 
+    /// Stops the pool's pipelines once no request needs them, to free their memory; the next
+    /// request starts one again. No caller is failed or delayed.
+    func close() {
+        perform(machine.close(now: clock.now))
+    }
+
+    /// Closes the pool when nothing has waited or run for `idle`; returns whether it did (false
+    /// when it is in use or was used more recently).
+    func closeIfIdle(for idle: Duration) -> Bool {
+        let now = clock.now
+        guard let actions = machine.closeIfIdle(since: now.advanced(by: .zero - idle), now: now) else { return false }
+        perform(actions)
+        return true
+    }
+
     /// Fails waiting callers and stops every pipeline.
     func shutdown() {
         perform(machine.shutdown())

@@ -12,7 +12,9 @@ import TranslationCore
 /// - a request runs at most twice: when its pipeline dies or passes the deadline, that pipeline is
 ///   retired and the request goes to the front of the queue for a fresh one; a second failure is
 ///   reported to the caller;
-/// - a late answer from a retired pipeline is ignored (the request may already be elsewhere).
+/// - a late answer from a retired pipeline is ignored (the request may already be elsewhere);
+/// - a closed pool keeps no idle pipeline: its processes stop as soon as nothing waits for them,
+///   and the next request opens it again (so closing never fails or delays a caller).
 struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
     /// Sizes and limits; see `ApertiumEngine.Configuration` for the defaults.
     struct Limits: Sendable, Equatable {
@@ -58,6 +60,10 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     private var isShutDown = false
     /// After a pipeline failed to start, only callers trigger new starts (no restart loop).
     private var startsFailing = false
+    /// Closed by the engine to free memory (``close(now:)``); a request opens the pool again.
+    private(set) var isClosed = false
+    /// When a caller last asked for or got an answer (nil: never), for closing pools left idle.
+    private(set) var lastActivity: Instant?
 
     init(limits: Limits) {
         var limits = limits
@@ -71,6 +77,9 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     var nextDeadline: Instant? {
         pipelines.values.compactMap { if case .busy(_, _, let d) = $0 { d } else { nil } }.min()
     }
+
+    /// Whether no request waits or runs.
+    var isIdle: Bool { queue.isEmpty && running.isEmpty }
 
     /// Pipelines alive or starting, and requests waiting (for introspection and tests).
     var counts: (pipelines: Int, idle: Int, waiting: Int) {
@@ -86,6 +95,8 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func request(_ id: RequestID, now: Instant) -> [Action] {
         if isShutDown { return [.fail(id, TranslationError(.cancelled, "The Apertium engine is shutting down."))] }
         queue.append(Waiting(request: id, attempt: 0))
+        isClosed = false
+        lastActivity = now
         // A caller is a reason to try starting again even after start failures.
         return schedule(now: now, forceStart: true)
     }
@@ -120,6 +131,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
         guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
         running[id] = nil
+        lastActivity = now
         var actions: [Action] = [.succeed(id)]
         if uses + 1 >= limits.maxUsesBeforeRestart {
             // Restart after N uses bounds any slow leak in a stage's memory.
@@ -166,7 +178,22 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         return [.stopPipeline(pipeline), .fail(id, error)] + schedule(now: now)
     }
 
-    /// The pool closes: every caller gets `.cancelled`, every pipeline stops.
+    /// The engine closes the pool to free memory: idle pipelines stop now, busy ones once their
+    /// request is answered and nothing else waits; no caller is failed. The next request opens it
+    /// again (its pipeline starts then, as on first use).
+    mutating func close(now: Instant) -> [Action] {
+        isClosed = true
+        return schedule(now: now)
+    }
+
+    /// Closes the pool when no request has waited or run since `cutoff`; returns nil (and
+    /// changes nothing) when it is in use or was used later.
+    mutating func closeIfIdle(since cutoff: Instant, now: Instant) -> [Action]? {
+        guard isIdle, lastActivity.map({ $0 <= cutoff }) ?? true else { return nil }
+        return close(now: now)
+    }
+
+    /// The pool shuts down: every caller gets `.cancelled`, every pipeline stops.
     mutating func shutdown() -> [Action] {
         isShutDown = true
         let error = TranslationError(.cancelled, "The Apertium engine is shutting down.")
@@ -207,9 +234,17 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
             running[waiting.request] = (idle, waiting.attempt)
             actions.append(.run(waiting.request, on: idle))
         }
+        if isClosed && queue.isEmpty {
+            // Closed: what is idle stops now (a starting pipeline stops when it reports in).
+            for id in pipelines.filter({ if case .idle = $0.value { true } else { false } }).keys.sorted() {
+                pipelines[id] = nil
+                actions.append(.stopPipeline(id))
+            }
+            return actions
+        }
         let starting = pipelines.values.filter { $0 == .starting }.count
         var wanted = max(queue.count - starting, 0)
-        if !startsFailing || forceStart { wanted = max(wanted, limits.minPipelines - pipelines.count) }
+        if !isClosed && (!startsFailing || forceStart) { wanted = max(wanted, limits.minPipelines - pipelines.count) }
         if startsFailing && !forceStart { wanted = 0 }
         while wanted > 0 && pipelines.count < limits.maxPipelines {
             let id = nextPipeline
