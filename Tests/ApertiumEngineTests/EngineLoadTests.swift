@@ -32,6 +32,46 @@ import TranslationCore
         }
     }
 
+    /// Callers that wait while the pool is busy are merged into one request; when every one of
+    /// them has gone (their clients hung up), that request's pipeline is stopped at once instead
+    /// of translating for nobody.
+    @Test func aMergedRequestWhoseCallersAllLeftIsStopped() async throws {
+        try await EngineIntegrationTests.withEngine(.init(maxPipelines: 1)) { engine in
+            let text = Self.numberedParagraphs(count: 800, sentences: 8)
+            let options = TranslationOptions()
+            let first = Task { try await engine.translate([text], pair: Self.engSpa, options: options) }
+            let firstPipeline = try await Self.eventually { await engine.pipelinePIDs(for: Self.engSpa) }
+            try await Task.sleep(for: .milliseconds(500))
+            // These two wait behind the first, then go out merged on the slot it frees.
+            let waiters = [Task { try await engine.translate([text], pair: Self.engSpa, options: options) },
+                           Task { try await engine.translate([text + " Bye."], pair: Self.engSpa, options: options) }]
+            try await Task.sleep(for: .milliseconds(500))
+            first.cancel()
+            let mergedPipeline = try await Self.eventually { let p = await engine.pipelinePIDs(for: Self.engSpa); return p != firstPipeline ? p : [] }
+            try await Task.sleep(for: .milliseconds(500))
+            waiters.forEach { $0.cancel() }
+            for waiter in waiters {
+                let answered = (try? await waiter.value) != nil
+                #expect(!answered, "a cancelled caller got its translation instead of .cancelled")
+            }
+            // The merged request's pipeline is stopped (a fresh one replaces it), long before
+            // two 300 KB translations could have finished on it.
+            let after = try await Self.eventually(within: .seconds(10)) { let p = await engine.pipelinePIDs(for: Self.engSpa); return p != mergedPipeline ? [[0]] : [] }
+            #expect(!after.isEmpty, "the merged request went on after all its callers had left")
+        }
+    }
+
+    /// The first non-empty value of `probe` within `limit`, checked every 50 ms (empty when none).
+    static func eventually(within limit: Duration = .seconds(60), _ probe: () async -> [[Int32]]) async throws -> [[Int32]] {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            let value = await probe()
+            if !value.isEmpty { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return []
+    }
+
     @Test func killingAStageMidLoadLosesNoRequest() async throws {
         try await EngineIntegrationTests.withEngine(.init(maxPipelines: 2)) { engine in
             try await engine.prewarm([Self.engSpa])

@@ -8,17 +8,25 @@ import TranslationCore
 /// requests are running, later callers wait here; when one finishes, everything waiting goes
 /// out as one request, and each caller gets exactly its
 /// own results back, in order. A failure reaches every caller of that request (the pool has
-/// already retried it once on a fresh pipeline).
+/// already retried it once on a fresh pipeline). A caller that is cancelled (its client hung up)
+/// gets `.cancelled` at once, and a merged request whose callers have all gone is cancelled.
 actor RequestCoalescer {
     private let translator: ChunkedTranslator
     private let maxInFlight: Int
     /// Most texts merged into one request, so one request stays a bounded amount of work.
     private let maxTextsPerRequest = 4096
     private var inFlight = 0
-    private var waiting: [(streams: [DeformattedText?], continuation: CheckedContinuation<[String], any Error>)] = []
-    /// The identity of each entry of `waiting`, same order (for withdrawing a cancelled caller).
-    private var waiterIDs: [Int] = []
-    private var nextWaiter = 0
+    /// Callers waiting for a free slot, in order of arrival.
+    private var waiting: [(id: Int, streams: [DeformattedText?])] = []
+    /// The continuation of every caller that waits or whose merged request runs, by caller.
+    /// Invariant: a caller is resumed exactly once, by whoever removes it from here.
+    private var continuations: [Int: CheckedContinuation<[String], any Error>] = [:]
+    /// Each merged request's task and the callers still waiting for it: when the last of them
+    /// withdraws, the task is cancelled, so work for nobody stops (its pipeline is stopped).
+    private var merged: [Int: (task: Task<Void, Never>, callers: Set<Int>)] = [:]
+    /// The merged request each running caller belongs to.
+    private var mergedOf: [Int: Int] = [:]
+    private var nextID = 0
 
     init(translator: ChunkedTranslator, maxInFlight: Int) {
         self.translator = translator
@@ -32,52 +40,67 @@ actor RequestCoalescer {
             defer { finished() }
             return try await translator.translate(streams)
         }
-        // A caller cancelled while it waits is withdrawn (once merged, its work is shared).
-        let id = nextWaiter
-        nextWaiter += 1
+        // A caller that is cancelled is withdrawn: from the queue, or from its merged request
+        // (which stops once none of its callers is left).
+        let id = nextID
+        nextID += 1
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if Task.isCancelled { continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled.")); return }
-                waiting.append((streams, continuation))
-                waiterIDs.append(id)
+                if Task.isCancelled { continuation.resume(throwing: Self.cancelled); return }
+                waiting.append((id, streams))
+                continuations[id] = continuation
             }
         } onCancel: {
             Task { await self.withdraw(id) }
         }
     }
 
+    private static let cancelled = TranslationError(.cancelled, "The request was cancelled.")
+
     private func withdraw(_ id: Int) {
-        guard let index = waiterIDs.firstIndex(of: id) else { return }
-        waiterIDs.remove(at: index)
-        waiting.remove(at: index).continuation.resume(throwing: TranslationError(.cancelled, "The request was cancelled."))
+        guard let continuation = continuations.removeValue(forKey: id) else { return }
+        continuation.resume(throwing: Self.cancelled)
+        if let index = waiting.firstIndex(where: { $0.id == id }) {
+            waiting.remove(at: index)
+        } else if let batch = mergedOf.removeValue(forKey: id) {
+            merged[batch]?.callers.remove(id)
+            if merged[batch]?.callers.isEmpty == true { merged[batch]?.task.cancel() }
+        }
     }
 
     /// A request ended: send everything that waits, merged, on the freed slot.
     private func finished() {
         inFlight -= 1
         guard !waiting.isEmpty else { return }
-        var batch: [(streams: [DeformattedText?], continuation: CheckedContinuation<[String], any Error>)] = []
+        var batch: [(id: Int, streams: [DeformattedText?])] = []
         var count = 0
         while let next = waiting.first, batch.isEmpty || count + next.streams.count <= maxTextsPerRequest {
             batch.append(waiting.removeFirst())
-            waiterIDs.removeFirst()
             count += next.streams.count
         }
         inFlight += 1
-        Task { await self.run(batch) }
+        let batchID = nextID
+        nextID += 1
+        for caller in batch { mergedOf[caller.id] = batchID }
+        let task = Task { await self.run(batch, as: batchID) }
+        merged[batchID] = (task, Set(batch.map(\.id)))
     }
 
-    private func run(_ batch: [(streams: [DeformattedText?], continuation: CheckedContinuation<[String], any Error>)]) async {
-        defer { finished() }
-        do {
-            let results = try await translator.translate(batch.flatMap(\.streams))
-            var offset = 0
-            for caller in batch {
-                caller.continuation.resume(returning: Array(results[offset..<(offset + caller.streams.count)]))
-                offset += caller.streams.count
-            }
-        } catch {
-            batch.forEach { $0.continuation.resume(throwing: error) }
+    private func run(_ batch: [(id: Int, streams: [DeformattedText?])], as batchID: Int) async {
+        defer {
+            merged[batchID] = nil
+            finished()
+        }
+        let outcome: Result<[String], any Error>
+        do { outcome = .success(try await translator.translate(batch.flatMap(\.streams))) } catch { outcome = .failure(error) }
+        var offset = 0
+        for caller in batch {
+            let range = offset..<(offset + caller.streams.count)
+            offset = range.upperBound
+            mergedOf[caller.id] = nil
+            // A caller that withdrew was answered already.
+            guard let continuation = continuations.removeValue(forKey: caller.id) else { continue }
+            continuation.resume(with: outcome.map { Array($0[range]) })
         }
     }
 }
