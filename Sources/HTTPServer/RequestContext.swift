@@ -71,6 +71,9 @@ final class RequestContext: @unchecked Sendable {
         var request: HTTPRequest?
         /// The client went away while the request was suspended; its work was cancelled.
         var clientLeft = false
+        /// ``cancelWork()`` was called: a task or stream stored later is cancelled as it is
+        /// stored (the watchdog may see a hang-up before the I/O thread has stored the task).
+        var workCancelled = false
     }
 
     /// The shared part, behind a mutex.
@@ -91,10 +94,33 @@ final class RequestContext: @unchecked Sendable {
         }
     }
 
-    /// Cancels the handler's task and the response stream, if any.
+    /// Cancels the handler's task and the response stream, now or as soon as they are stored.
     func cancelWork() {
-        let (task, stream) = outcome.withLock { ($0.task, $0.stream) }
+        let (task, stream) = outcome.withLock { o in
+            o.workCancelled = true
+            return (o.task, o.stream)
+        }
         task?.cancel()
         stream?.cancel()
+    }
+
+    /// Keeps the handler's task (and the request without its body); cancels the task at once
+    /// when ``cancelWork()`` came first.
+    func adopt(_ task: Task<Void, Never>, for request: HTTPRequest) {
+        let cancelled = outcome.withLock { o in
+            o.task = task
+            o.request = request
+            return o.workCancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Keeps the response stream; returns whether ``cancelWork()`` came first (the caller then
+    /// cancels the stream once it has started it).
+    func adopt(_ stream: StreamingBody) -> Bool {
+        outcome.withLock { o in
+            o.stream = stream
+            return o.workCancelled
+        }
     }
 }

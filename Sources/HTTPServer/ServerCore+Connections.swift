@@ -124,12 +124,15 @@ extension ServerCore {
                 connection: context.connection,
                 onSuspend: { [self] in state.withLock { $0.table.streamWaiting(id) } },
                 onResumed: { [self] in state.withLock { $0.table.responding(id) } })
-            context.outcome.withLock { $0.stream = body }
+            let cancelled = context.adopt(body)
             // The reader's context is retained once here and released by MHD's free callback.
             made = MHD_create_response_from_callback(
                 UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, 16 * 1024, streamReader,
                 Unmanaged.passRetained(body).toOpaque(), streamFree)
-            if made != nil { body.start(stream) }
+            if made != nil {
+                body.start(stream)
+                if cancelled { body.cancel() }
+            }
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }

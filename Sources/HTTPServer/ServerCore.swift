@@ -148,7 +148,7 @@ final class ServerCore: Sendable {
         }
         var bodiless = request
         bodiless.body = []
-        context.outcome.withLock { $0.task = task; $0.request = bodiless }
+        context.adopt(task, for: bodiless)
         return .YES
     }
 
