@@ -39,7 +39,7 @@ final class ApertiumPipeline: PoolPipeline {
 
     /// Starts the chain of the mode file at `modeFile` (an analysis mode's too), named `label` in messages.
     static func start(modeFile: URL, label: String, markUnknownWords: Bool, tagger: URL?, stderr: String = "/dev/null") throws -> ApertiumPipeline {
-        var command = try pipelineCommand(modeFile: modeFile.path)
+        var command = GeneratorOption.exposed(in: try pipelineCommand(modeFile: modeFile.path))
         if let tagger { command = ResettingTagger.substitute(in: command, tagger: tagger) }
         var environment = ProcessInfo.processInfo.environment
         // The stages need a UTF-8 locale for case and character classes.

@@ -22,9 +22,11 @@ extension APyAPI {
         try p.requireSingle("q", accepted: "one q per /translateRaw request")
         let deformat = (p.last("deformat") ?? "True") != "False"
         let start = ContinuousClock.now
-        let raw: String
+        var raw: String
         do {
-            raw = try await pipelines.translateRaw(text, pair: route.steps[0].pair, markUnknownWords: Self.marksUnknown(p), deformat: deformat)
+            // The marking pipeline, and APy's strip of `*` for markUnknown=no (``APyUnknownMarks``).
+            raw = try await pipelines.translateRaw(text, pair: route.steps[0].pair, markUnknownWords: true, deformat: deformat)
+            if !Self.marksUnknown(p) { raw = APyUnknownMarks.strip(raw) }
         } catch let error as TranslationError where [.unsupportedPair, .notInstalled].contains(error.kind) {
             // Not a pair of the pipelines' engine (another engine serves it), or found broken.
             throw Self.badRequest(Self.pairNotInstalled)

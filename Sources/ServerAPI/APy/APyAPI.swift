@@ -46,9 +46,11 @@ struct APyAPI: Sendable {
         let format = try Self.format(p)
         let marks = Self.marksUnknown(p)
         let start = ContinuousClock.now
-        let result = try await translateOrRefuse([text], from: source, to: target, options: TranslationOptions(format: format, markUnknownWords: marks))[0]
+        // Always the marking pipeline, as APy runs it; no marks means APy's strip of `*`.
+        let result = try await translateOrRefuse([text], from: source, to: target, options: TranslationOptions(format: format, markUnknownWords: true))[0]
         stats.noteTranslation(start: start, characters: text.count)
-        var data: [(String, JSON)] = [("translatedText", .string(result.translatedText))]
+        let translated = marks ? result.translatedText : APyUnknownMarks.strip(result.translatedText)
+        var data: [(String, JSON)] = [("translatedText", .string(translated))]
         if source == nil { data.append(("detectedSourceLanguage", .string(result.source.apertiumCode))) }
         return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.object(data)), request: request.http), characters: text.count)
     }

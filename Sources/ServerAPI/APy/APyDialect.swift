@@ -11,7 +11,7 @@ enum APyDialect {
         let callback = ParameterDoc("callback", "JSONP function name.")
         let langpair = ParameterDoc("langpair", required: true, "eng|spa (ISO 639-3 or 639-1).")
         let lang = ParameterDoc("lang", required: true, "A language (eng) or pair (eng-spa) with such a mode (see /list).")
-        let marks = ParameterDoc("markUnknown", "yes (default): mark unknown words with *, words that could not be generated with # and words missing from the bilingual dictionary with @, as APy does; no: no marks.")
+        let marks = ParameterDoc("markUnknown", "yes (default): mark unknown words with *, words that could not be generated with # and words missing from the bilingual dictionary with @, as APy does; no: as APy, the * of unknown words is removed and the # and @ marks stay.")
         func get(_ name: String, _ path: String, _ docs: EndpointDocs, maxBody: Int? = nil,
                  billing: (@Sendable (RoutedRequest) -> Int)? = nil,
                  _ handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) -> Endpoint {
@@ -42,7 +42,7 @@ enum APyDialect {
                     description: "The body is what the pair's last stage wrote (superblanks such as [<b>], escapes and the deformatter's closing .[] kept), labelled application/json as APy labels it, without JSONP. Only a pair's own pipeline, never a pivot. Several q are refused, where APy keeps the last.",
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("deformat", "True (default): q is HTML, deformatted first; False (exactly): q is already in the stream format."),
-                                 ParameterDoc("markUnknown", "yes (default), true or 1: marks (*, #, @), as APy compares it (case-sensitive); anything else: no marks.")],
+                                 ParameterDoc("markUnknown", "yes (default), true or 1: marks (*, #, @), as APy compares it (case-sensitive); anything else: as APy, the * of unknown words is removed and the # and @ marks stay.")],
                     success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", successType: "application/json"),
                     billing: Billing.codePoints(of: "q")) {
                     try await api.translateRaw($0, pipelines: pipelines)
