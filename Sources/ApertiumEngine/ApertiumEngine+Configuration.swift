@@ -46,7 +46,7 @@ extension ApertiumEngine {
         /// warm besides the pairs given to ``ApertiumEngine/prewarm(_:)``; past it, the least
         /// recently used one closes (its pipelines stop once idle and start again on its next
         /// request). nil keeps every pool that was ever used warm. Default: 8. (A pair's
-        /// pipeline holds 100–300 MB; with all of Debian's pairs warm, 21 GB.)
+        /// pipeline holds 30–250 MB, `bench/pipeline_memory.py`; with all of Debian's pairs warm, 21 GB.)
         public var maxWarmPools: Int?
         /// An unpinned pool unused this long closes; nil keeps it. Default: 10 minutes.
         public var idleTimeout: Duration?

@@ -45,7 +45,7 @@ enum EnvironmentSettings {
             help: ["Apertium pools (a pair, or an analysis mode) kept warm besides the",
                    "GLOSSA_PREWARM pairs: past it the least recently used one stops its",
                    "processes until its next request; an integer in 1…100000, or `all`",
-                   "(default 8; a pair's pipeline holds 100-300 MB)"],
+                   "(default 8; a pair's pipeline holds 30-250 MB)"],
             commands: engineCommands, check: integerOr("all", 1...100_000)),
         EnvironmentSetting(
             name: "GLOSSA_IDLE_CLOSE",

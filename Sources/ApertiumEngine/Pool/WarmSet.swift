@@ -1,7 +1,7 @@
 /// Which pools stay warm, as a pure value: the engine reports each use and gets back the pools to
 /// close; tests drive it with made-up instants.
 ///
-/// Every warm pool holds a pipeline of several processes (about 100–300 MB for a pair), and with
+/// Every warm pool holds a pipeline of several processes (30–250 MB for a pair), and with
 /// all of Debian's pairs installed, keeping every pool that was ever used warm fills the memory
 /// of a small machine. So at most `limit` pools stay warm besides the pinned ones (the pairs the
 /// operator asked to start at once), least recently used first out, and an unpinned pool unused
