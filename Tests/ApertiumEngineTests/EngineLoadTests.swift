@@ -61,6 +61,36 @@ import TranslationCore
         }
     }
 
+    /// A stage that dies while the stages before it wait for input (as apertium-tagger segfaults
+    /// on some pairs' input) fails the request within seconds, not at its deadline: here a `sed`
+    /// stage after eng-spa's analyser quits on one word.
+    @Test func aStageThatDiesWhileTheOthersWaitFailsTheRequestAtOnce() async throws {
+        let analyser = "/usr/share/apertium/apertium-eng-spa/eng-spa.automorf.bin"
+        try #require(FileManager.default.fileExists(atPath: analyser), "Apertium eng-spa is not installed (make deps-test)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-dying-stage-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "lt-proc '\(analyser)' | sed -u -z -e '/Zorblax/Q5'\n".write(to: directory.appendingPathComponent("eng-spa.mode"), atomically: true, encoding: .utf8)
+        var configuration = ApertiumEngine.Configuration(modeDirectories: [directory], requestTimeout: .seconds(25))
+        configuration.probeCache = nil
+        let engine = ApertiumEngine(configuration: configuration)
+        let options = TranslationOptions(format: .text)
+        do {
+            #expect(try await !engine.translate(["The house."], pair: Self.engSpa, options: options)[0].isEmpty)
+            let start = ContinuousClock.now
+            let failed = (try? await engine.translate(["The Zorblax house."], pair: Self.engSpa, options: options)) == nil
+            let waited = ContinuousClock.now - start
+            #expect(failed)
+            // Both tries (the request and its retry on a fresh pipeline) end within seconds.
+            #expect(waited < .seconds(12), "the request waited \(waited) for a pipeline whose stage had died")
+            #expect(try await !engine.translate(["The house."], pair: Self.engSpa, options: options)[0].isEmpty)
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+        await engine.shutdown()
+    }
+
     /// The first non-empty value of `probe` within `limit`, checked every 50 ms (empty when none).
     static func eventually(within limit: Duration = .seconds(60), _ probe: () async -> [[Int32]]) async throws -> [[Int32]] {
         let deadline = ContinuousClock.now + limit

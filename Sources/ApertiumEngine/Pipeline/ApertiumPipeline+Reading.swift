@@ -35,13 +35,33 @@ struct FrameState: Sendable {
 }
 
 extension ApertiumPipeline {
+    /// How long the reader waits for output before it looks whether a stage has died.
+    static let stageCheckInterval: Int32 = 500
+
     /// Reads NUL-terminated frames until end of file, then fails what is pending and reaps the
     /// chain. Runs on the pipeline's dedicated thread.
+    ///
+    /// A stage that dies (apertium-tagger segfaults on some input of a few pairs) does not end
+    /// the output by itself: bash holds the pipe's write end while it waits for the other stages,
+    /// and the stages before the dead one block reading their input. So while a request waits and
+    /// no output has come for ``stageCheckInterval`` ms, the reader counts bash's live stages; one
+    /// fewer than it has seen means a stage died, and the request fails now instead of at its
+    /// deadline. (The count is taken when the first answer arrives: that answer went through
+    /// every stage.)
     func readLoop() {
         let fd = processStdout
         var frame: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var stagesSeen = 0
         reading: while true {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Self.stageCheckInterval)
+            if polled < 0 && errno == EINTR { continue }
+            if polled == 0 {
+                guard stagesSeen > 0, withFrameState({ !$0.jobs.isEmpty }), let live = liveStageCount() else { continue }
+                if live < stagesSeen { break reading }
+                continue
+            }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
@@ -53,6 +73,8 @@ extension ApertiumPipeline {
                 }
                 frame += buffer[start..<nul]
                 if !deliver(frame) { break reading }
+                // The first answer (the warm-up's) went through every stage, so all are up now.
+                if stagesSeen == 0 { stagesSeen = liveStageCount() ?? 0 }
                 frame.removeAll(keepingCapacity: true)
                 start = nul + 1
             }

@@ -99,6 +99,9 @@ final class ApertiumPipeline: PoolPipeline {
 
     var processIDs: [Int32] { process.groupProcessIDs }
 
+    /// The stages bash runs now (nil when Linux does not say).
+    func liveStageCount() -> Int? { process.liveChildCount }
+
     /// Our end of the chain's stdout (read by `readLoop`).
     var processStdout: Int32 { process.stdout }
 

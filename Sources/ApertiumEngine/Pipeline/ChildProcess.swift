@@ -133,6 +133,13 @@ final class ChildProcess: Sendable {
     }
 
     /// Every live process in the child's group: bash and the stages it started.
+    /// How many processes bash has started and not yet reaped (its stages), from Linux's
+    /// `/proc/PID/task/PID/children`; nil when that cannot be read.
+    var liveChildCount: Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").count
+    }
+
     var groupProcessIDs: [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> pid_t? in

@@ -1,18 +1,22 @@
 /// Apertium stream format as APy's handlers read it: lexical units `^…$` found with APy's own
 /// patterns, so the answers cut the stream where APy's do.
+///
+/// Python's patterns match code points, so everything here works on Unicode scalars, never on
+/// Swift's Characters: a combining mark right after `$` (Urdu's `غالباً` analyses as
+/// `^غالبا/…$ً`) makes `$ً` one Character, and a Character search would not find the `$`.
 enum APyStream {
     /// `\^([^\$]*)\$([^\^]*)`: each unit's contents and the text after it up to the next `^`.
     static func unitsWithTrailing(_ stream: String) -> [(unit: String, after: String)] {
         var out: [(String, String)] = []
-        var rest = Substring(stream)
+        var rest = Substring.UnicodeScalarView(stream.unicodeScalars)
         while let caret = rest.firstIndex(of: "^") {
             let body = rest[rest.index(after: caret)...]
             guard let dollar = body.firstIndex(of: "$") else { break }
             let unit = body[..<dollar]
             let tail = body[body.index(after: dollar)...]
-            let after = tail.prefix { $0 != "^" }
-            out.append((String(unit), String(after)))
-            rest = tail[after.endIndex...]
+            let afterEnd = tail.firstIndex(of: "^") ?? tail.endIndex
+            out.append((String(String.UnicodeScalarView(unit)), String(String.UnicodeScalarView(tail[..<afterEnd]))))
+            rest = tail[afterEnd...]
         }
         return out
     }
@@ -28,19 +32,21 @@ enum APyStream {
     /// APy's `remove_dot_from_deformat`: the text deformatter ends its stream with a sentence
     /// end, which analyses as a `.` the user did not write; drop it unless the query ends in `.`.
     static func removingDeformatterDot<T>(_ query: String, _ units: [T], unit: (T) -> String) -> [T] {
-        guard let last = units.last, !query.isEmpty, query.last != "." else { return units }
-        let text = unit(last)
-        guard text.hasPrefix("."), let second = text.dropFirst().first, second == "/" || second == "<" else { return units }
+        // `re.search(r'^\.[/<]', last unit)` and `query[-1] != '.'`, by code point.
+        guard let last = units.last, let end = query.unicodeScalars.last, end != "." else { return units }
+        let head = Array(unit(last).unicodeScalars.prefix(2))
+        guard head.count == 2, head[0] == ".", head[1] == "/" || head[1] == "<" else { return units }
         return Array(units.dropLast())
     }
 
     /// `strip_tags`: the text before the first `<`.
     static func stripTags(_ analysis: String) -> String {
-        analysis.firstIndex(of: "<").map { String(analysis[..<$0]) } ?? analysis
+        let scalars = analysis.unicodeScalars
+        return scalars.firstIndex(of: "<").map { String(String.UnicodeScalarView(scalars[..<$0])) } ?? analysis
     }
 
-    /// Splits on `/` as Python's `str.split('/')` does (keeping empty fields).
+    /// Splits on `/` as Python's `str.split('/')` does (keeping empty fields), by code point.
     static func fields(_ unit: String) -> [String] {
-        unit.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        unit.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
     }
 }
