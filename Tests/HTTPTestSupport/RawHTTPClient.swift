@@ -36,7 +36,10 @@ public final class RawHTTPClient: @unchecked Sendable {
     /// address such as 127.0.0.2 looks like another client to per-address limits).
     public init(port: Int, source: String? = nil) throws {
         self.port = port
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: tests in the same process start Apertium pipelines at any moment, and a
+        // child that inherited this socket would keep it open after `close()`, so the server
+        // would never see this client hang up.
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
