@@ -253,11 +253,14 @@ def test_every_analyser_tagger_and_generator_is_apys(peers):
         nonlocal compared
         (s1, b1, _), (s2, b2, _) = both(peers, path)
         compared += 1
-        if s1 == 500 and s2 == 503 and "exited" in b2.get("explanation", ""):
+        if s1 == s2 == 500 and b1 == dict(b2, explanation="Internal Server Error") and "exited" in b2["explanation"]:
             # A mode whose stage crashes on this text (the rus and ukr taggers of Debian's
-            # rus-ukr and bel-rus segfault): APy answers a bare 500; Glossa a 503 saying that a
-            # stage died, at once (not at its deadline).
+            # rus-ukr and bel-rus segfault): both answer APy's 500; Glossa's explanation says
+            # that a stage died (and it answers at once, not at its deadline).
             return s1, b1
+        if path.startswith("/perWord") and s1 == 200 and b1 and b1[-1].get("input") == "." and not urllib.parse.unquote(path).endswith("."):
+            # The deformatter's dot, which Glossa's /perWord drops on purpose (the README's list).
+            b1 = b1[:-1]
         if (s1, b1) != (s2, b2):
             differing.append(f"{urllib.parse.unquote(path)[:80]}: APy {s1} {b1!r:.400} / Glossa {s2} {b2!r:.400}")
         return s1, b1
