@@ -41,7 +41,9 @@ let package = Package(
 
         // Apertium rule-based engine: warm null-flush pipelines of Debian's apertium tools.
         // Data/probe-texts.tsv: the passage each language's availability probe translates.
-        .target(name: "ApertiumEngine", dependencies: ["TranslationCore"], resources: [.embedInCode("Data/probe-texts.tsv")]),
+        .target(name: "ApertiumEngine", dependencies: ["TranslationCore", "CSpawn"], resources: [.embedInCode("Data/probe-texts.tsv")]),
+        // posix_spawn's close-from action (glibc declares it only under _GNU_SOURCE).
+        .target(name: "CSpawn"),
         // apertium-tagger over libapertium (Debian apertium-dev) with its model restored after
         // every null-flushed request; ApertiumEngine runs it in place of the stock tagger (see
         // its main.cpp for the state apertium-tagger keeps).
@@ -198,7 +200,7 @@ let package = Package(
                                                            "AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         // A real PostgreSQL server (initdb + pg_ctl in a temporary directory) for the store tests.
-        .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase"], path: "Tests/DatabaseTestSupport"),
+        .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase", "CSpawn"], path: "Tests/DatabaseTestSupport"),
         .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore"]),

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import SQLDatabase
 import Synchronization
@@ -119,6 +120,9 @@ public final class PostgresServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // PostgreSQL runs as long as the test process: it must not keep other tests' pipes and
+        // sockets open (a tool's stdin that never reaches its end, a client that never hangs up).
+        glossa_spawn_file_actions_closefrom(&actions, 3)
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0

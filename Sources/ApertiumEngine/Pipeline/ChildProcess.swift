@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSpawn
 import Dispatch
 import Foundation
 import Synchronization
@@ -63,6 +64,10 @@ final class ChildProcess: Sendable {
         // Stage diagnostics are not read from a pipe (a full one would stall a stage): they are
         // discarded, or kept in a file when a probe wants them.
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else crosses into the chain: a descriptor that another part of the process
+        // opened without close-on-exec (a Foundation Pipe, a database socket) would otherwise
+        // stay open in every stage, and its reader would never see its end of file.
+        glossa_spawn_file_actions_closefrom(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,0 +1,15 @@
+// posix_spawn's "close every descriptor from N on" action, which glibc (2.34 and later) declares
+// only under _GNU_SOURCE, out of reach of Swift's Glibc module.
+#ifndef GLOSSA_SPAWN_H
+#define GLOSSA_SPAWN_H
+#include <spawn.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+/// Adds to `actions` the closing of every descriptor >= `from` in the child (after the actions
+/// added before it). Returns 0, or an errno value.
+int glossa_spawn_file_actions_closefrom(posix_spawn_file_actions_t *actions, int from);
+#ifdef __cplusplus
+}
+#endif
+#endif
