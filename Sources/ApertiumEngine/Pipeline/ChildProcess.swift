@@ -33,9 +33,9 @@ final class ChildProcess: Sendable {
                       stderr: String = "/dev/null") throws -> ChildProcess {
         // Glossa's own process ignores SIGPIPE (see the type's comment); idempotent.
         _ = ChildProcess.ignoreSIGPIPE
-        // pipe2(O_CLOEXEC) is not exported to Swift, so the flag is set after pipe(); the spawn
-        // lock keeps our other spawns from inheriting a pipe end in between (a stray copy of a
-        // write end would hide the EOF that tells us a stage died).
+        // One spawn at a time: the pipes are close-on-exec from creation (``glossa_pipe_cloexec``)
+        // and each child closes every other descriptor, so no child holds a stray copy of a write
+        // end (which would hide the EOF that tells us a stage died); the lock keeps it simple.
         return try ChildProcess.spawnLock.withLock { _ in try spawnLocked(executable, arguments, environment, stderr) }
     }
 
@@ -50,12 +50,13 @@ final class ChildProcess: Sendable {
     private static func spawnLocked(_ executable: String, _ arguments: [String], _ environment: [String: String],
                                     _ stderr: String) throws -> ChildProcess {
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
-        guard pipe(&inPipe) == 0 else { throw ChildProcess.error("pipe", errno) }
-        guard pipe(&outPipe) == 0 else {
+        // Close-on-exec from the start: a child that Foundation's Process spawns on another
+        // thread (outside our lock) cannot inherit either end.
+        guard glossa_pipe_cloexec(&inPipe) == 0 else { throw ChildProcess.error("pipe", errno) }
+        guard glossa_pipe_cloexec(&outPipe) == 0 else {
             close(inPipe[0]); close(inPipe[1])
             throw ChildProcess.error("pipe", errno)
         }
-        for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,5 +1,5 @@
-// posix_spawn's "close every descriptor from N on" action, which glibc (2.34 and later) declares
-// only under _GNU_SOURCE, out of reach of Swift's Glibc module.
+// posix_spawn's "close every descriptor from N on" action and pipe2, which glibc declares only
+// under _GNU_SOURCE, out of reach of Swift's Glibc module.
 #ifndef GLOSSA_SPAWN_H
 #define GLOSSA_SPAWN_H
 #include <spawn.h>
@@ -9,6 +9,9 @@ extern "C" {
 /// Adds to `actions` the closing of every descriptor >= `from` in the child (after the actions
 /// added before it). Returns 0, or an errno value.
 int glossa_spawn_file_actions_closefrom(posix_spawn_file_actions_t *actions, int from);
+/// pipe2(fds, O_CLOEXEC): a pipe whose ends are close-on-exec from the start, so no child that
+/// another thread spawns at that moment inherits one. Returns 0, or -1 with errno set.
+int glossa_pipe_cloexec(int fds[2]);
 #ifdef __cplusplus
 }
 #endif
