@@ -13,14 +13,8 @@ import Testing
         let child = try ChildProcess.spawn(executable: "/bin/sh", arguments: ["sh", "-c", "ls /proc/$$/fd"],
                                            environment: ProcessInfo.processInfo.environment)
         close(child.stdin)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(child.stdout, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            output += buffer[0..<n]
-        }
+        let output = child.readToEnd()
+        close(child.stdout)
         child.waitForExit()
         let descriptors = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
         #expect(Set(descriptors) == [0, 1, 2], "the child has \(descriptors); the test's pipe is \(leaky)")

@@ -40,14 +40,14 @@ import TranslationCore
             let text = Self.numberedParagraphs(count: 800, sentences: 8)
             let options = TranslationOptions()
             let first = Task { try await engine.translate([text], pair: Self.engSpa, options: options) }
-            let firstPipeline = try await Self.eventually { await engine.pipelinePIDs(for: Self.engSpa) }
+            let firstPipeline: [[Int32]] = try await firstValue { let p = await engine.pipelinePIDs(for: Self.engSpa); return p.isEmpty ? nil : p } ?? []
             try await Task.sleep(for: .milliseconds(500))
             // These two wait behind the first, then go out merged on the slot it frees.
             let waiters = [Task { try await engine.translate([text], pair: Self.engSpa, options: options) },
                            Task { try await engine.translate([text + " Bye."], pair: Self.engSpa, options: options) }]
             try await Task.sleep(for: .milliseconds(500))
             first.cancel()
-            let mergedPipeline = try await Self.eventually { let p = await engine.pipelinePIDs(for: Self.engSpa); return p != firstPipeline ? p : [] }
+            let mergedPipeline: [[Int32]] = try await firstValue { let p = await engine.pipelinePIDs(for: Self.engSpa); return p.isEmpty || p == firstPipeline ? nil : p } ?? []
             try await Task.sleep(for: .milliseconds(500))
             waiters.forEach { $0.cancel() }
             for waiter in waiters {
@@ -56,8 +56,8 @@ import TranslationCore
             }
             // The merged request's pipeline is stopped (a fresh one replaces it), long before
             // two 300 KB translations could have finished on it.
-            let after = try await Self.eventually(within: .seconds(10)) { let p = await engine.pipelinePIDs(for: Self.engSpa); return p != mergedPipeline ? [[0]] : [] }
-            #expect(!after.isEmpty, "the merged request went on after all its callers had left")
+            let stopped = try await eventually(within: .seconds(10)) { await engine.pipelinePIDs(for: Self.engSpa) != mergedPipeline }
+            #expect(stopped, "the merged request went on after all its callers had left")
         }
     }
 
@@ -89,17 +89,6 @@ import TranslationCore
             throw error
         }
         await engine.shutdown()
-    }
-
-    /// The first non-empty value of `probe` within `limit`, checked every 50 ms (empty when none).
-    static func eventually(within limit: Duration = .seconds(60), _ probe: () async -> [[Int32]]) async throws -> [[Int32]] {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            let value = await probe()
-            if !value.isEmpty { return value }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return []
     }
 
     @Test func killingAStageMidLoadLosesNoRequest() async throws {

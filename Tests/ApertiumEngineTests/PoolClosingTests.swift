@@ -90,14 +90,4 @@ import TranslationCore
             #expect(try await engine.translate(["La casa es roja."], pair: spaEng, options: options) == ["The house is red."])
         }
     }
-
-    /// Whether `condition` holds within 15 s, checked every 100 ms.
-    private func eventually(_ condition: () async -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return false
-    }
 }

@@ -70,14 +70,7 @@ final class ApertiumPipeline: PoolPipeline {
             throw TranslationError(.engineFailure, "Cannot run apertium-wblank-mode (is the apertium package installed?): \(error)")
         }
         close(process.stdin)
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(process.stdout, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            data.append(contentsOf: buffer[0..<n])
-        }
+        let data = process.readToEnd()
         close(process.stdout)
         let status = process.waitForExit()
         let command = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -121,6 +121,19 @@ final class ChildProcess: Sendable {
         }
     }
 
+    /// Everything the child writes to its stdout until it closes it. Blocks: call it off the
+    /// cooperative pool, and only when the child's stdin is closed or fed elsewhere.
+    func readToEnd() -> [UInt8] {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(stdout, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return data }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
     /// Waits for the child to exit, reaps it and returns its exit status (128 + N when signal N
     /// ended it). Blocks: call it on a dedicated thread only.
     @discardableResult

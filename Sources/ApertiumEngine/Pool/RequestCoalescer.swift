@@ -23,9 +23,8 @@ actor RequestCoalescer {
     private var continuations: [Int: CheckedContinuation<[String], any Error>] = [:]
     /// Each merged request's task and the callers still waiting for it: when the last of them
     /// withdraws, the task is cancelled, so work for nobody stops (its pipeline is stopped).
+    /// (At most `maxInFlight` run at once, so finding a caller's is a short search.)
     private var merged: [Int: (task: Task<Void, Never>, callers: Set<Int>)] = [:]
-    /// The merged request each running caller belongs to.
-    private var mergedOf: [Int: Int] = [:]
     private var nextID = 0
 
     init(translator: ChunkedTranslator, maxInFlight: Int) {
@@ -62,7 +61,7 @@ actor RequestCoalescer {
         continuation.resume(throwing: Self.cancelled)
         if let index = waiting.firstIndex(where: { $0.id == id }) {
             waiting.remove(at: index)
-        } else if let batch = mergedOf.removeValue(forKey: id) {
+        } else if let batch = merged.first(where: { $0.value.callers.contains(id) })?.key {
             merged[batch]?.callers.remove(id)
             if merged[batch]?.callers.isEmpty == true { merged[batch]?.task.cancel() }
         }
@@ -81,7 +80,6 @@ actor RequestCoalescer {
         inFlight += 1
         let batchID = nextID
         nextID += 1
-        for caller in batch { mergedOf[caller.id] = batchID }
         let task = Task { await self.run(batch, as: batchID) }
         merged[batchID] = (task, Set(batch.map(\.id)))
     }
@@ -97,7 +95,6 @@ actor RequestCoalescer {
         for caller in batch {
             let range = offset..<(offset + caller.streams.count)
             offset = range.upperBound
-            mergedOf[caller.id] = nil
             // A caller that withdrew was answered already.
             guard let continuation = continuations.removeValue(forKey: caller.id) else { continue }
             continuation.resume(with: outcome.map { Array($0[range]) })
