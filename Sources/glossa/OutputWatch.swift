@@ -25,8 +25,11 @@ enum OutputWatch {
         thread.start()
     }
 
-    /// The reader is gone: stop now.
+    /// The reader is gone: stop now. `_exit`, not `exit`: both paths (the watch thread and a
+    /// failed write) may get here at once while other threads translate, and two threads in
+    /// `exit` run its handlers together (a crash, seen once in a CI-like run). Nothing is left to
+    /// flush: standard output is gone, and Console writes standard error unbuffered.
     static func outputClosed() -> Never {
-        exit(ExitCode.outputClosed.rawValue)
+        _exit(ExitCode.outputClosed.rawValue)
     }
 }
