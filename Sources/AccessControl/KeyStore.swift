@@ -13,9 +13,15 @@ public final class KeyStore: Sendable {
     /// The database.
     public let database: Database
     private let ready = Mutex(false)
+    private let combiner: ChargeCombiner<ChargedRow>
 
     /// A store over `database` (nothing is opened yet).
-    public init(database: Database) { self.database = database }
+    public init(database: Database) {
+        self.database = database
+        combiner = ChargeCombiner(add: { row, characters, requests in
+            try await Self.add(database, row, characters: characters, requests: requests)
+        }, read: { row in try await Self.used(database, row) })
+    }
 
     /// Applies the migrations that are missing (once per process; again after a failure).
     /// - Throws: ``DatabaseError``.
@@ -87,22 +93,43 @@ public final class KeyStore: Sendable {
     }
 
     /// Adds `characters` and one request to `key`'s usage in `period`, unless that would pass
-    /// its monthly limit: checked and added in one statement (see the type's invariant).
+    /// its monthly limit: checked and added in one statement (see the type's invariant). Charges
+    /// to one key that arrive while one runs share the next statement (``ChargeCombiner``).
     public func charge(_ key: APIKey, characters: Int, period: BillingPeriod) async throws -> Charge {
         try await prepare()
         let limit = key.charactersPerMonth ?? Int(Int64.max / 2)
-        // The first charge of a period inserts the row; the check below covers it, since the
-        // insert starts from zero (the statement's WHERE guards only the update).
-        guard characters <= limit else { return .exceeded(used: try await used(key, period: period)) }
+        return try await combiner.charge(ChargedRow(key: key.id, period: period.name, limit: limit), characters: characters)
+    }
+
+    /// The row a charge updates, with the limit it is checked against (charges combine only
+    /// when all three agree).
+    struct ChargedRow: Hashable, Sendable {
+        let key: String
+        let period: String
+        let limit: Int
+    }
+
+    /// Adds `characters` and `requests` to `row` unless its total would pass its limit: the
+    /// total after, or nil (nothing added).
+    private static func add(_ database: Database, _ row: ChargedRow, characters: Int, requests: Int) async throws -> Int? {
+        // The first charge of a period inserts the row; this check covers it, since the insert
+        // starts from zero (the statement's WHERE guards only the update).
+        guard characters <= row.limit else { return nil }
         let rows = try await database.execute("""
-            INSERT INTO glossa_key_usage (key_id, period, characters, requests) VALUES ($1, $2, $3, 1)
+            INSERT INTO glossa_key_usage (key_id, period, characters, requests) VALUES ($1, $2, $3, $5)
             ON CONFLICT (key_id, period) DO UPDATE
-                SET characters = glossa_key_usage.characters + excluded.characters, requests = glossa_key_usage.requests + 1
+                SET characters = glossa_key_usage.characters + excluded.characters,
+                    requests = glossa_key_usage.requests + excluded.requests
                 WHERE glossa_key_usage.characters + excluded.characters <= $4
             RETURNING characters
-            """, [.text(key.id), .text(period.name), .integer(characters), .integer(limit)])
-        if let total = rows.first?.integer(0) { return .accepted(total: total) }
-        return .exceeded(used: try await used(key, period: period))
+            """, [.text(row.key), .text(row.period), .integer(characters), .integer(row.limit), .integer(requests)])
+        return rows.first?.integer(0)
+    }
+
+    /// `row`'s characters so far.
+    private static func used(_ database: Database, _ row: ChargedRow) async throws -> Int {
+        try await database.execute("SELECT characters FROM glossa_key_usage WHERE key_id = $1 AND period = $2",
+                                   [.text(row.key), .text(row.period)]).first?.integer(0) ?? 0
     }
 
     /// Takes back a charge whose request failed (nothing was translated, so nothing is billed).
@@ -130,10 +157,6 @@ public final class KeyStore: Sendable {
         var counts: [String: (Int, Int)] = [:]
         for row in rows { counts[row.text(0) ?? ""] = (row.integer(1) ?? 0, row.integer(2) ?? 0) }
         return keys.map { KeyUsage(key: $0, period: period, characters: counts[$0.id]?.0 ?? 0, requests: counts[$0.id]?.1 ?? 0) }
-    }
-
-    private func used(_ key: APIKey, period: BillingPeriod) async throws -> Int {
-        try await usage(of: key, period: period).characters
     }
 
     static let columns = "id, name, hint, created_at, revoked_at, characters_per_month, requests_per_minute"
