@@ -10,6 +10,15 @@ struct RoutingState: Sendable {
     var generation = 0
     /// The listing of `router`; nil until built.
     var table: RouteTable?
+    /// Routes already worked out over `router`, by direction as asked (nil: none exists).
+    /// Why: a route search sorts and compares language codes over the whole graph, which cost
+    /// about a sixth of the server's CPU per single-sentence request when done every time; the
+    /// answer changes only with the pairs, and a new generation starts with an empty memo.
+    var routes: [LanguagePair: Route?] = [:]
+
+    /// Most directions remembered; past it the memo starts again (requests may spell codes in
+    /// endless ways, `en-x-a1`, `en-x-a2`, …, so it must not grow without bound).
+    static let routeMemoCapacity = 4096
 }
 
 /// A pair that an engine found but that does not work on this machine.

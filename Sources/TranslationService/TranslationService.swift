@@ -64,11 +64,19 @@ public final class TranslationService: Sendable {
     /// The route for one direction, or nil (also nil when `source` text is already in `target`'s
     /// language and no pair converts it, since then nothing is translated).
     public func route(from source: LanguageCode, to target: LanguageCode) -> Route? {
-        let router = state.withLock { $0.router }
-        if source.language == target.language {
-            return RouteTable.sameLanguageRoute(from: source, to: target, router: router)
+        let direction = LanguagePair(source: source, target: target)
+        let (router, generation, known) = state.withLock { ($0.router, $0.generation, $0.routes[direction]) }
+        if let known { return known }
+        let route = source.language == target.language
+            ? RouteTable.sameLanguageRoute(from: source, to: target, router: router)
+            : router.route(from: source, to: target)
+        state.withLock { state in
+            // A route found over pairs that changed meanwhile is not remembered for the new ones.
+            guard state.generation == generation else { return }
+            if state.routes.count >= RoutingState.routeMemoCapacity { state.routes.removeAll(keepingCapacity: true) }
+            state.routes[direction] = .some(route)
         }
-        return router.route(from: source, to: target)
+        return route
     }
 
     /// Detects each text's language; exactly one result per input, in order.

@@ -134,6 +134,20 @@ struct ServiceTests {
         #expect(service.routingGeneration == 1)
     }
 
+    @Test("a remembered route is forgotten when its pair stops working: the next request goes around it")
+    func rememberedRoutesFollowThePairs() async throws {
+        let broken = LanguagePair(source: "es", target: "pt")
+        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por"), failing: [broken])
+        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        let first = try #require(service.route(from: "en", to: "pt"))
+        #expect(first.steps.map(\.pair) == [LanguagePair(source: "en", target: "es"), broken])
+        #expect(service.route(from: "en", to: "pt") == first)
+        _ = try? await service.translate(["x"], from: "en", to: "pt")
+        let around = try #require(service.route(from: "en", to: "pt"))
+        #expect(around.steps.map(\.pair) == [LanguagePair(source: "en", target: "ca"), LanguagePair(source: "ca", target: "pt")])
+        #expect(service.route(from: "es", to: "pt") == nil)
+    }
+
     @Test("per-source targets are exactly what translates; same-language text stays unchanged")
     func perSourceTargets() async throws {
         let service = await TranslationService(engines: [TaggingEngine(name: "t", served: pairs("eng-spa", "spa-cat", "spa-eng_US", "nno-nno_e"))],
