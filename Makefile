@@ -60,6 +60,7 @@ fuzz:
 	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 bench: flores-data deps-test venv build-release
+	scripts/install-deps.sh bench $(PAIRS)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	GLOSSA_BIN=$(CURDIR)/.build/release/glossa $(PY) bench/run.py
 

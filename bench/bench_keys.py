@@ -9,7 +9,11 @@ single-sentence requests/s at concurrency 16 (Google v2 GET, eng-spa, FLORES sen
   against the single PostgreSQL replica without nginx.
 
 Each configuration is measured BENCH_ROUNDS times (default 3) in turns, and the best round
-counts, so a burst of load from elsewhere on the machine does not decide a ratio. Targets: key
+counts, so a burst of load from elsewhere on the machine does not decide a ratio. The load comes
+from `wrk` (Debian's package: one thread, 16 keep-alive connections, the 200 requests in turn)
+when it is installed, else from 16 Python processes; on two cores the Python clients take about
+as much CPU as the server, which blurs a few-percent difference into noise, so install wrk
+(`apt-get install wrk`) for the ratios that count. The output says which load was used. Targets: key
 checking costs at most 5 % (SQLite) / 10 % (PostgreSQL); three replicas behind nginx reach at
 least 0.9x one replica. On a machine with as many cores as processes the replicas would add
 throughput; here every process shares the same cores with the load generator."""
@@ -17,6 +21,8 @@ import json
 import multiprocessing
 import os
 import pathlib
+import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -44,6 +50,38 @@ def serve(*extra: str):
 def requests_for(key: str):
     return [("GET", "/language/translate/v2?" + urllib.parse.urlencode(
         {"q": s, "source": "en", "target": "es", "format": "text", "key": key}), None, {}) for s in SENTENCES[:200]]
+
+
+WRK = shutil.which("wrk")
+
+
+def wrk_load(port: int, requests, seconds: float) -> dict:
+    """`load` with wrk as the client: the same requests in turn, on CONCURRENCY connections."""
+    paths = ",".join(json.dumps(path) for _, path, _, _ in requests)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(f"paths = {{{paths}}}\ni = 0\n"
+                     "request = function() i = i % #paths + 1; return wrk.format('GET', paths[i]) end\n")
+    try:
+        out = subprocess.run([WRK, "-t1", f"-c{CONCURRENCY}", f"-d{max(1, round(seconds))}s", "--latency",
+                              "-s", script.name, f"http://127.0.0.1:{port}"],
+                             capture_output=True, text=True, timeout=seconds + 60, check=True).stdout
+    finally:
+        os.unlink(script.name)
+
+    def millis(label: str) -> float:
+        value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    failed = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    return {"requests": int(re.search(r"(\d+) requests in", out).group(1)),
+            "errors": (int(bad.group(1)) if bad else 0) + (sum(map(int, failed.groups())) if failed else 0),
+            "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50_ms": millis("50"), "p99_ms": millis("99")}
+
+
+def measure(pool, port: int, requests, seconds: float) -> dict:
+    return wrk_load(port, requests, seconds) if WRK else load(pool, port, requests, CONCURRENCY, seconds)
 
 
 def create_key(database: str) -> str:
@@ -86,10 +124,10 @@ def main():
     try:
         with multiprocessing.Pool(CONCURRENCY) as pool:
             for name, (port, reqs) in targets.items():  # warm-up: pipelines, connections, caches
-                load(pool, port, reqs, CONCURRENCY, 1)
+                measure(pool, port, reqs, 1)
             for _ in range(ROUNDS):
                 for name, (port, reqs) in targets.items():
-                    r = load(pool, port, reqs, CONCURRENCY, SECONDS)
+                    r = measure(pool, port, reqs, SECONDS)
                     if r["errors"]:
                         print(f"{name}: {r['errors']} errors", file=sys.stderr)
                     if name not in best or r["rps"] > best[name]["rps"]:
@@ -100,7 +138,8 @@ def main():
         os.killpg(cluster.pid, signal.SIGTERM)
         cluster.wait(timeout=120)
     base = best["no keys"]["rps"]
-    print(f"single sentences at concurrency {CONCURRENCY}, best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
+    client = "wrk, 1 thread" if WRK else f"{CONCURRENCY} Python processes"
+    print(f"single sentences at concurrency {CONCURRENCY} ({client}), best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
     for name, r in best.items():
         print(f"  {name:38s} {r['rps']:8.1f} req/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests)")
     ratios = {
@@ -113,7 +152,7 @@ def main():
     out = REPO / "bench-output"
     out.mkdir(exist_ok=True)
     (out / "keys.json").write_text(json.dumps({"best": best, "ratios": ratios, "cores": os.cpu_count(),
-                                               "seconds": SECONDS, "rounds": ROUNDS}, indent=2))
+                                               "seconds": SECONDS, "rounds": ROUNDS, "client": client}, indent=2))
 
 
 if __name__ == "__main__":

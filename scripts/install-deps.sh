@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Glossa needs, idempotently, and says what it installs.
-# Usage: scripts/install-deps.sh [build|test|serve|cluster|detector-model] [EXTRA_PAIR ...]
+# Usage: scripts/install-deps.sh [build|test|bench|serve|cluster|detector-model] [EXTRA_PAIR ...]
 #   build: toolchain libraries; serve: build + default pairs; test: serve + test tools;
+#   bench: test + wrk (the load generator of bench/bench_keys.py);
 #   cluster: serve + PostgreSQL and nginx (`make cluster`);
 #   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
 # Extra Apertium pairs may be given by package name (apertium-eng-spa) or by pair (eng-spa),
@@ -26,11 +27,12 @@ case "$profile" in
   serve) want+=("${default_pairs[@]}") ;;
   cluster) want+=("${default_pairs[@]}" "${cluster_pkgs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
+  bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk) ;;
   detector-model)
     # Column 4 of languages.tsv names each language's dictionary package.
     want+=(python3-venv hunspell-tools aspell)
     want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
-  *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|test|detector-model)" >&2; exit 2 ;;
+  *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|test|bench|detector-model)" >&2; exit 2 ;;
 esac
 for p in "$@" ${GLOSSA_PAIRS:-}; do
   case "$p" in apertium-*) want+=("$p") ;; *) want+=("apertium-$p") ;; esac
