@@ -181,6 +181,7 @@ REFUSED = {
     "GLOSSA_INT8_KERNEL": "vnni512",
     "GLOSSA_APERTIUM_MODES": "/no/such/directory",
     "GLOSSA_APERTIUM_TAGGER": "/no/such/tagger",
+    "GLOSSA_PIPELINES": "0",
 }
 
 

@@ -103,6 +103,8 @@ enum Composition {
     private static func build(pipelinesPerPair: Int?, neuralThreads: Int? = nil,
                               environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
         var apertiumConfiguration = ApertiumEngine.Configuration()
+        // Checked at start (``EnvironmentSettings``); a command's own cap (one stream) wins.
+        if let pipelines = environment["GLOSSA_PIPELINES"].flatMap({ Int($0) }) { apertiumConfiguration.maxPipelines = pipelines }
         if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
         // Checked at start (``EnvironmentSettings``): an integer or the word.
         switch environment["GLOSSA_MAX_WARM"] ?? "" {

@@ -48,6 +48,13 @@ enum EnvironmentSettings {
                    "(default 8; a pair's pipeline holds 30-250 MB)"],
             commands: engineCommands, check: integerOr("all", 1...100_000)),
         EnvironmentSetting(
+            name: "GLOSSA_PIPELINES",
+            help: ["most Apertium pipelines per pair in `glossa serve`, hence most",
+                   "requests of one pair translated at once; each pipeline's stages are",
+                   "separate processes, so one already keeps about two cores busy: an",
+                   "integer in 1…64 (default 2)"],
+            commands: ["serve"], check: integer(1...64)),
+        EnvironmentSetting(
             name: "GLOSSA_IDLE_CLOSE",
             help: ["seconds an Apertium pool (but the GLOSSA_PREWARM pairs') may sit",
                    "unused before its processes stop, until its next request; an integer",

@@ -1,0 +1,85 @@
+"""`GLOSSA_PIPELINES` sets how many Apertium pipelines one pair may run at once in `glossa serve`:
+under concurrent requests of one pair the server runs exactly that many (each pipeline is one
+`bash` running the mode's stages, a child of glossa), and every request is still answered.
+(A pair's requests with and without unknown-word marks run in two pools, each with that many.)"""
+import concurrent.futures
+import http.client
+import json
+import os
+import re
+import subprocess
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+from conftest import SHARED
+
+FLORES = SHARED / "data" / "flores200-dev" / "eng_Latn.dev"
+
+
+def pipeline_count(pid: int, pair: str) -> int:
+    """glossa's live `bash` children running `pair`'s stages: one per pipeline of that pair
+    (other pairs' pipelines, such as the start-up probes', are not counted)."""
+    count = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        if name == "bash" and fields[0] != "Z" and int(fields[1]) == pid:
+            try:
+                command = open(f"/proc/{entry}/cmdline", "rb").read().decode(errors="replace")
+            except OSError:
+                continue
+            count += f"/apertium-{pair}/" in command
+    return count
+
+
+@pytest.mark.skipif(not FLORES.exists(), reason="needs ../shared/data/flores200-dev (FLORES-200 dev) beside the repository")
+@pytest.mark.parametrize("pipelines", [1, 2])
+def test_glossa_pipelines_is_how_many_pipelines_a_pair_runs(glossa_bin, pipelines):
+    sentences = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
+    paragraphs = [" ".join(sentences[i:i + 8]) for i in range(0, 8 * 24, 8)]
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "GLOSSA_PIPELINES": str(pipelines), "GLOSSA_PREWARM": "eng-spa"}
+    proc = subprocess.Popen([glossa_bin, "serve", "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        port = int(re.search(r"http://127\.0\.0\.1:(\d+)", proc.stdout.readline()).group(1))
+        threading.Thread(target=proc.stdout.read, daemon=True).start()
+
+        def translate(text: str) -> str:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            # Google v2, which never marks unknown words: one pool (APy's markUnknown=yes would be
+            # another pool of the same pair, with pipelines of its own).
+            connection.request("GET", "/language/translate/v2?" + urllib.parse.urlencode(
+                {"q": text, "source": "en", "target": "es", "format": "text"}))
+            body = json.loads(connection.getresponse().read())
+            connection.close()
+            return body["data"]["translations"][0]["translatedText"]
+
+        seen, busy = set(), threading.Event()
+
+        def watch():
+            while not busy.is_set():
+                seen.add(pipeline_count(proc.pid, "eng-spa"))
+                time.sleep(0.005)
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        try:
+            with concurrent.futures.ThreadPoolExecutor(8) as pool:
+                answers = list(pool.map(translate, paragraphs))
+        finally:
+            busy.set()
+            watcher.join()
+        assert all(answers), "every request is answered"
+        assert max(seen) == pipelines, f"pipelines seen: {sorted(seen)}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
