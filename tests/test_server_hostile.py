@@ -17,6 +17,7 @@ import time
 import pytest
 
 from glossa_server import Server, glossa_binary, require_serve
+from process_table import live_processes
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 DRAIN_SECONDS = 1
@@ -38,17 +39,7 @@ def big_text(size: int, seed: int = 0) -> str:
 
 def children(pid: int) -> set[int]:
     """Every live descendant of `pid` (from /proc), zombies excluded."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = open(f"/proc/{entry}/stat").read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if fields[0] != "Z":
-            parents[int(entry)] = int(fields[1])
+    parents = {p.pid: p.parent for p in live_processes()}
     found, frontier = set(), {pid}
     while frontier:
         frontier = {p for p, parent in parents.items() if parent in frontier} - found

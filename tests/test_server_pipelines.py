@@ -15,6 +15,7 @@ import urllib.parse
 import pytest
 
 from conftest import SHARED
+from process_table import command_line, live_processes
 
 FLORES = SHARED / "data" / "flores200-dev" / "eng_Latn.dev"
 
@@ -22,23 +23,8 @@ FLORES = SHARED / "data" / "flores200-dev" / "eng_Latn.dev"
 def pipeline_count(pid: int, pair: str) -> int:
     """glossa's live `bash` children running `pair`'s stages: one per pipeline of that pair
     (other pairs' pipelines, such as the start-up probes', are not counted)."""
-    count = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = open(f"/proc/{entry}/stat").read()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2:].split()
-        if name == "bash" and fields[0] != "Z" and int(fields[1]) == pid:
-            try:
-                command = open(f"/proc/{entry}/cmdline", "rb").read().decode(errors="replace")
-            except OSError:
-                continue
-            count += f"/apertium-{pair}/" in command
-    return count
+    return sum(1 for p in live_processes()
+               if p.parent == pid and p.name == "bash" and f"/apertium-{pair}/" in command_line(p.pid))
 
 
 @pytest.mark.skipif(not FLORES.exists(), reason="needs ../shared/data/flores200-dev (FLORES-200 dev) beside the repository")
