@@ -80,6 +80,13 @@ enum LanguageCodeParser {
             throw TranslationError.invalidLanguage(text, reason: "'x' must be followed by a private-use subtag")
         }
         let value = LanguageCode(language: language, script: script, region: region, variants: variants)
+        // Google's legacy tags mean the same whichever spelling of the language comes with them:
+        // `zho-TW` and `cmn-TW` are `zh-TW`, Traditional Chinese. Else `zho-TW` would be Chinese
+        // of Taiwan with no script, whose BCP-47 form `zh-TW` parses to something else.
+        if script == nil, variants.isEmpty, let region,
+           let legacy = LanguageTables.legacyTags["\(value.language)-\(region.lowercased())"] {
+            return legacy
+        }
         // The limit holds for the BCP-47 form too, which can be longer than what was given (short
         // variants are written after `-x-`): every accepted code's BCP-47 form parses back.
         guard value.bcp47.utf8.count <= maxLength else {

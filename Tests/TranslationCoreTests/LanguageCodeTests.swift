@@ -8,6 +8,7 @@ struct LanguageCodeTests {
                       ("eng_US", "en-US"), ("spa", "es"), ("nob", "nb"), ("fre", "fr"), ("ger", "de"),
                       ("pt-BR", "pt-BR"), ("pt_BR", "pt-BR"), ("zh-Hant-TW", "zh-Hant-TW"),
                       ("iw", "he"), ("jw", "jv"), ("zh-CN", "zh-Hans"), ("zh-TW", "zh-Hant"),
+                      ("zho-TW", "zh-Hant"), ("cmn-TW", "zh-Hant"), ("chi_CN", "zh-Hans"), ("zho-Hant-TW", "zh-Hant-TW"),
                       ("hbs", "hbs"), ("cat_valencia", "ca-valencia"), ("ca-valencia", "ca-valencia"),
                       ("cat_valencia_uni_iec2017", "ca-valencia-x-uni-iec2017"), ("ca-valencia-uni-iec2017", "ca-valencia-x-uni-iec2017"),
                       ("ast", "ast"), (" es ", "es"), ("zlm", "zlm"), ("nno_e", "nn-x-e"), ("nn-x-e", "nn-x-e"),
