@@ -51,11 +51,7 @@ final class ChargeCombiner<Key: Hashable & Sendable>: Sendable {
             queues[key] = []
             return true
         }
-        if runsNow {
-            let own = await decide(key, characters: [characters])
-            await handOver(key)
-            return try own[0].get()
-        }
+        if runsNow { return try await lead(key, characters, followers: []) }
         let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
             let queued = queues.withLock { queues in
                 // The running statement may have finished and handed over since the check above.
@@ -66,16 +62,20 @@ final class ChargeCombiner<Key: Hashable & Sendable>: Sendable {
             if !queued { continuation.resume(returning: .lead([])) }
         }
         switch turn {
-        case .decided(let result):
-            return try result.get()
-        case .lead(let followers):
-            let results = await decide(key, characters: [characters] + followers.map(\.characters))
-            for (waiter, result) in zip(followers, results.dropFirst()) {
-                waiter.continuation.resume(returning: .decided(result))
-            }
-            await handOver(key)
-            return try results[0].get()
+        case .decided(let result): return try result.get()
+        case .lead(let followers): return try await lead(key, characters, followers: followers)
         }
+    }
+
+    /// Runs this charge and `followers` as the next statement, answers the followers, and hands
+    /// the key on to whoever queued meanwhile.
+    private func lead(_ key: Key, _ characters: Int, followers: [Waiter]) async throws -> KeyStore.Charge {
+        let results = await decide(key, characters: [characters] + followers.map(\.characters))
+        for (waiter, result) in zip(followers, results.dropFirst()) {
+            waiter.continuation.resume(returning: .decided(result))
+        }
+        await handOver(key)
+        return try results[0].get()
     }
 
     /// After a statement: the charges that queued meanwhile go to the first of them, which runs
