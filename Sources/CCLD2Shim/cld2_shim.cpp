@@ -4,6 +4,7 @@
 #include <climits>
 #include <cstdio>   // compact_lang_det.h uses FILE without including <cstdio>
 #include <cstring>
+#include <vector>
 
 #include <cld2/public/compact_lang_det.h>
 #include <cld2/public/encodings.h>
@@ -47,10 +48,25 @@ extern "C" int glossa_cld2_detect(const char *text, size_t length, const char *h
     int text_bytes = 0;
     bool reliable = false;
     int valid_prefix = 0;
+    // CLD2 reads past the end of its input: ScriptScanner::GetOneScriptSpan looks at the
+    // script of the byte after the last letter (GetUTF8LetterScriptNum; valgrind: "invalid
+    // read of size 1, 0 bytes after a block"). Its callers in Chrome pass NUL-terminated text,
+    // ours need not, and whatever follows the buffer then decides the answer ("copy은" is
+    // English at 88 % with a space after it, at 45 % with Hangul after it): the same text
+    // could get different answers. So CLD2 always reads a copy followed by NUL bytes, one
+    // more than the longest UTF-8 sequence it could start reading there.
+    std::vector<char> padded;
+    try {
+        padded.assign(static_cast<size_t>(scored) + 5, '\0');
+    } catch (...) {
+        return -2;  // no memory for the copy: the result stays "unknown"
+    }
+    std::memcpy(padded.data(), text, static_cast<size_t>(scored));
+
     // CheckUTF8: the bytes come from callers we cannot vouch for; plain CLD2 entry points read
     // past malformed sequences. ResultChunkVector is not wanted, so nullptr.
     CLD2::ExtDetectLanguageSummaryCheckUTF8(
-        text, scored, /*is_plain_text=*/true, &hints,
+        padded.data(), scored, /*is_plain_text=*/true, &hints,
         best_effort ? CLD2::kCLDFlagBestEffort : 0, language3, percent3, normalized3,
         /*resultchunkvector=*/nullptr, &text_bytes, &reliable, &valid_prefix);
 
@@ -68,3 +84,8 @@ extern "C" int glossa_cld2_detect(const char *text, size_t length, const char *h
 }
 
 extern "C" const char *glossa_cld2_version(void) { return CLD2::DetectLanguageVersion(); }
+
+extern "C" const char *glossa_cld2_language_code(int index) {
+    if (index < 0 || index >= CLD2::NUM_LANGUAGES) return nullptr;
+    return CLD2::LanguageCode(static_cast<CLD2::Language>(index));
+}

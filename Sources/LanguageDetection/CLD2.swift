@@ -27,18 +27,22 @@ enum CLD2 {
     /// Detects `text`. `hint` is a CLD2 language code to favour; `bestEffort` asks for a guess on
     /// text too short for CLD2's own reliability rules.
     static func detect(_ text: String, hint: String? = nil, bestEffort: Bool = false) -> Result {
-        let bytes = Array(interchangeUTF8(text))
+        Array(interchangeUTF8(text)).withUnsafeBufferPointer { detect(utf8: $0, hint: hint, bestEffort: bestEffort) }
+    }
+
+    /// ``detect(_:hint:bestEffort:)`` on UTF-8 bytes that are interchange-valid (see
+    /// ``interchangeUTF8(_:)``). The answer depends on these bytes alone, never on the memory
+    /// after them (the shim hands CLD2 a NUL-padded copy).
+    static func detect(utf8 bytes: UnsafeBufferPointer<UInt8>, hint: String? = nil, bestEffort: Bool = false) -> Result {
         var raw = glossa_cld2_result()
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                if let hint {
-                    return hint.withCString { glossa_cld2_detect(chars.baseAddress, chars.count, $0, bestEffort ? 1 : 0, &raw) }
-                }
-                return glossa_cld2_detect(chars.baseAddress, chars.count, nil, bestEffort ? 1 : 0, &raw)
+        let status = bytes.withMemoryRebound(to: CChar.self) { chars in
+            if let hint {
+                return hint.withCString { glossa_cld2_detect(chars.baseAddress, chars.count, $0, bestEffort ? 1 : 0, &raw) }
             }
+            return glossa_cld2_detect(chars.baseAddress, chars.count, nil, bestEffort ? 1 : 0, &raw)
         }
-        // After interchangeUTF8 the shim cannot reject the text; if it ever does, the answer is
-        // "unknown" (the shim already zeroed the result), never a crash.
+        // After interchangeUTF8 the shim cannot reject the text; if it ever does (or finds no
+        // memory for its copy), the answer is "unknown" (the result is zeroed), never a crash.
         guard status == 0 else { return Result(candidates: [], isReliable: false, textBytes: 0) }
         var candidates: [Candidate] = []
         withUnsafeBytes(of: raw.code) { codes in
@@ -51,6 +55,17 @@ enum CLD2 {
             }
         }
         return Result(candidates: candidates, isReliable: raw.is_reliable != 0, textBytes: Int(raw.text_bytes))
+    }
+
+    /// Every language code CLD2 knows (one per CLD2 language number, in its order).
+    static var languageCodes: [String] {
+        var codes: [String] = []
+        var index: Int32 = 0
+        while let code = glossa_cld2_language_code(index) {
+            codes.append(String(cString: code))
+            index += 1
+        }
+        return codes
     }
 
     /// CLD2's version text ("code_version - data_build_date"), for diagnostics.

@@ -90,6 +90,22 @@ import TranslationCore
         #expect(occitan.candidates.first?.code == "oc")
     }
 
+    /// CLD2 reads the byte after its input (the script of a following letter); the shim's padded
+    /// copy makes the answer depend on the text alone. Without it, "copy은" followed in memory by
+    /// Hangul was English at 45 %, at 88 % followed by a space, and the same request could get
+    /// different answers as the heap changed.
+    @Test(arguments: ["copy은", "metroplus와 metro", "Hello world", "번역"])
+    func cld2AnswersDependOnTheTextAlone(_ text: String) {
+        let alone = CLD2.detect(text, bestEffort: true)
+        for tail in [" ", "한국어", "abcdefgh", "при", "\u{0}"] {
+            let memory = Array((text + tail).utf8)
+            let followed = memory.withUnsafeBufferPointer {
+                CLD2.detect(utf8: UnsafeBufferPointer(rebasing: $0[0..<text.utf8.count]), bestEffort: true)
+            }
+            #expect(followed == alone, "\(text) followed by \(tail)")
+        }
+    }
+
     /// Long text in a language the model lacks: CLD2 names it.
     @Test func longTextOutsideTheModelGetsCLD2sAnswer() async {
         let nepali = "नेपाल दक्षिण एसियामा अवस्थित एक भूपरिवेष्ठित देश हो। यसको राजधानी काठमाडौं हो र यहाँ धेरै जातजातिका मानिसहरू बस्छन्।"

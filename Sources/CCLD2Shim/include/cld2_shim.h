@@ -34,13 +34,19 @@ typedef struct {
 } glossa_cld2_result;
 
 /* Detects the language of `length` bytes of UTF-8 plain text at `text` (not NUL-terminated;
- * NUL bytes inside are allowed). `hint` is a CLD2 or ISO language code to favour, or NULL.
+ * NUL bytes inside are allowed; no byte past `length` is read, and the answer depends on the
+ * `length` bytes alone). `hint` is a CLD2 or ISO language code to favour, or NULL.
  * `best_effort` non-zero asks CLD2 for a guess on short text instead of "un".
  * Input longer than INT_MAX bytes is scored on its first INT_MAX bytes (CLD2 takes an int).
  * Returns 0 when the text was scored, 1 when it is not valid UTF-8 (see valid_prefix_bytes),
- * -1 when `out` is NULL or `text` is NULL with a non-zero length. Never throws. */
+ * -1 when `out` is NULL or `text` is NULL with a non-zero length, -2 when there is no memory
+ * for CLD2's padded copy of the text (the result is then "un"). Never throws. */
 int glossa_cld2_detect(const char *text, size_t length, const char *hint, int best_effort,
                        glossa_cld2_result *out);
+
+/* CLD2's code for its language number `index` (CLD2::Language, 0 ... count - 1), NULL past the
+ * last one: the full set of codes that glossa_cld2_detect can return, for tables built once. */
+const char *glossa_cld2_language_code(int index);
 
 /* CLD2's version text ("code_version - data_build_date"), for diagnostics. */
 const char *glossa_cld2_version(void);
