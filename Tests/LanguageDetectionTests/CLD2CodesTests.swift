@@ -14,6 +14,16 @@ import TranslationCore
         #expect(CLD2Codes.language(fromCLD2: "xx-Qaai") == nil)
     }
 
+    /// The table read once from CLD2 holds every code it answers with, and each means there what
+    /// it means on its own.
+    @Test func everyCLD2CodeIsInTheTable() {
+        let codes = CLD2.languageCodes
+        #expect(codes.count > 160)
+        for code in ["en", "iw", "no", "zh-Hant", "un", "eo", "oc", "ne"] { #expect(codes.contains(code)) }
+        #expect(CLD2Codes.language(fromCLD2: "ne") == "ne")
+        #expect(CLD2Codes.language(fromCLD2: "not-a-cld2-code-1") == nil)
+    }
+
     @Test func hintsUseCLD2Spellings() {
         #expect(CLD2Codes.cld2Code(for: "he") == "iw")
         #expect(CLD2Codes.cld2Code(for: "nb") == "no")
