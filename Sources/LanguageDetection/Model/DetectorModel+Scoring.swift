@@ -181,6 +181,7 @@ struct WordScorer {
                 return at >= 0 ? backOff[Int(records[at + 2])] : ScoringTables.absentBackOff
             }
             let p = position.baseAddress!
+            let unseenBase = UnsafePointer(unseen.baseAddress!)
             for l in 0..<stride { characterLogP[l] = 0 }
             for end in 1..<count {
                 let highest = min(orders, end + 1)
@@ -188,10 +189,9 @@ struct WordScorer {
                     let unigram = rows[end * orders]
                     let d = unigram >= 0 ? ordinal(unigram) : -1
                     if d >= 0 {
-                        let row = conditionalPlane + d * stride
-                        for l in 0..<stride { let c = row[l]; p[l] = c <= 0 ? c : unseen[l] }
+                        Lanes.select(conditionalPlane + d * stride, else: unseenBase, into: p, count: stride)
                     } else {
-                        for l in 0..<stride { p[l] = unseen[l] }
+                        Lanes.copy(unseenBase, into: p, count: stride)
                         if unigram >= 0 {
                             let start = first(unigram)
                             for q in 0..<Int(records[Int(unigram)]) {
@@ -207,8 +207,7 @@ struct WordScorer {
                         guard context >= 0 else { continue }
                         let contextOrdinal = ordinal(context)
                         if contextOrdinal >= 0 {
-                            let row = backOffPlane + contextOrdinal * stride
-                            for l in 0..<stride { p[l] += row[l] }
+                            Lanes.add(backOffPlane + contextOrdinal * stride, to: p, count: stride)
                         } else {
                             let start = first(context)
                             for q in 0..<Int(records[Int(context)]) {
@@ -220,8 +219,7 @@ struct WordScorer {
                         guard row >= 0 else { continue }
                         let rowOrdinal = ordinal(row)
                         if rowOrdinal >= 0 {
-                            let values = conditionalPlane + rowOrdinal * stride
-                            for l in 0..<stride { let c = values[l]; p[l] = c <= 0 ? c : p[l] }
+                            Lanes.override(p, with: conditionalPlane + rowOrdinal * stride, count: stride)
                         } else {
                             let start = first(row)
                             for q in 0..<Int(records[Int(row)]) {
@@ -230,7 +228,7 @@ struct WordScorer {
                             }
                         }
                     }
-                    for l in 0..<stride { characterLogP[l] += p[l] }
+                    Lanes.add(p, to: characterLogP.baseAddress!, count: stride)
                 } else {
                     for c in candidates {
                         let l = Int(c)
