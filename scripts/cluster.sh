@@ -14,6 +14,11 @@
 #                      on 127.0.0.1:PG_PORT (default PORT+100), trust authentication (local use)
 #   CLUSTER_DIR        state: PIDs, ports, logs, the generated nginx.conf (default .cluster)
 #   GLOSSA_SERVE_ARGS  extra `glossa serve` options for every replica (default --require-keys)
+#   GLOSSA_PIPELINES   Apertium pipelines per pair in each replica (default: the machine's cores
+#                      shared out among the replicas, at least 1: on 2 cores 3 replicas get 1
+#                      each, where glossa serve alone keeps 2; more pipelines than cores only
+#                      switch between each other, and 3 replicas with 1 served 8-10 % more
+#                      requests/s than with 2 in an alternating A/B on 2 cores)
 # Every replica gets --database DATABASE and --trusted-proxy 127.0.0.1 (nginx is the client it sees).
 set -euo pipefail
 
@@ -26,6 +31,9 @@ first=${REPLICA_PORT:-$((port + 1))}
 pg_port=${PG_PORT:-$((port + 100))}
 dir=${CLUSTER_DIR:-$here/.cluster}
 serve_args=${GLOSSA_SERVE_ARGS---require-keys}
+cores=$(nproc 2>/dev/null || echo 2)
+shared=$((cores / replicas))
+export GLOSSA_PIPELINES=${GLOSSA_PIPELINES:-$((shared < 1 ? 1 : (shared > 64 ? 64 : shared)))}
 
 say() { echo "cluster: $*" >&2; }
 

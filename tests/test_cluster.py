@@ -196,6 +196,16 @@ def test_every_replica_serves_and_the_quota_holds_across_replicas(cluster):
         assert status == 200 and b"google_v2_translate" in metrics
 
 
+def test_replicas_share_the_machines_cores_out_in_pipelines(cluster):
+    # scripts/cluster.sh gives each replica its share of the cores (at least 1) unless
+    # GLOSSA_PIPELINES is set: several replicas on one machine must not each start as many
+    # pipelines as a lone glossa serve would.
+    expected = os.environ.get("GLOSSA_PIPELINES") or str(max(1, min(64, len(os.sched_getaffinity(0)) // REPLICAS)))
+    for n in range(1, REPLICAS + 1):
+        environ = pathlib.Path(f"/proc/{cluster.replica_pid(n)}/environ").read_bytes().split(b"\0")
+        assert f"GLOSSA_PIPELINES={expected}".encode() in environ, n
+
+
 def test_a_revoked_key_is_refused_by_every_replica_within_a_second(cluster):
     key = cluster.create("--name", "leaving")
     for n in range(1, REPLICAS + 1):
