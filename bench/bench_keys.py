@@ -8,8 +8,10 @@ single-sentence requests/s at concurrency 16 (Google v2 GET, eng-spa, FLORES sen
 - three replicas behind nginx on that PostgreSQL (scripts/cluster.sh run, the shipped config),
   against the single PostgreSQL replica without nginx.
 
-Each configuration is measured BENCH_ROUNDS times (default 3) in turns, and the best round
-counts, so a burst of load from elsewhere on the machine does not decide a ratio. The load comes
+Each configuration is measured BENCH_ROUNDS times (default 3) in turns. Two figures per ratio:
+the best rounds' (a burst of load from elsewhere does not decide it) and the median over rounds
+of the ratio within each round (its two measurements are seconds apart, so the machine's drift
+between rounds cancels); on a machine whose speed drifts, run more rounds (BENCH_ROUNDS=8). The load comes
 from `wrk` (Debian's package: one thread, 16 keep-alive connections, the 200 requests in turn)
 when it is installed, else from 16 Python processes; on two cores the Python clients take about
 as much CPU as the server, which blurs a few-percent difference into noise, so install wrk
@@ -24,6 +26,7 @@ import pathlib
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -121,13 +124,16 @@ def main():
     targets = {name: (port, requests_for(sqlite_key if "SQLite" in name else pg_key)) for name, (_, port) in servers.items()}
     targets["3 replicas behind nginx, PostgreSQL"] = (cluster_port, requests_for(pg_key))
     best: dict[str, dict] = {}
+    rounds: list[dict[str, float]] = []
     try:
         with multiprocessing.Pool(CONCURRENCY) as pool:
             for name, (port, reqs) in targets.items():  # warm-up: pipelines, connections, caches
                 measure(pool, port, reqs, 1)
             for _ in range(ROUNDS):
+                rounds.append({})
                 for name, (port, reqs) in targets.items():
                     r = measure(pool, port, reqs, SECONDS)
+                    rounds[-1][name] = r["rps"]
                     if r["errors"]:
                         print(f"{name}: {r['errors']} errors", file=sys.stderr)
                     if name not in best or r["rps"] > best[name]["rps"]:
@@ -142,16 +148,22 @@ def main():
     print(f"single sentences at concurrency {CONCURRENCY} ({client}), best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
     for name, r in best.items():
         print(f"  {name:38s} {r['rps']:8.1f} req/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests)")
-    ratios = {
-        "SQLite keys / no keys": best["keys, SQLite"]["rps"] / base,
-        "PostgreSQL keys / no keys": best["keys, PostgreSQL"]["rps"] / base,
-        "3 replicas + nginx / 1 replica (PostgreSQL keys)": best["3 replicas behind nginx, PostgreSQL"]["rps"] / best["keys, PostgreSQL"]["rps"],
+    pairs = {
+        "SQLite keys / no keys": ("keys, SQLite", "no keys"),
+        "PostgreSQL keys / no keys": ("keys, PostgreSQL", "no keys"),
+        "3 replicas + nginx / 1 replica (PostgreSQL keys)": ("3 replicas behind nginx, PostgreSQL", "keys, PostgreSQL"),
     }
+    ratios = {name: best[a]["rps"] / best[b]["rps"] for name, (a, b) in pairs.items()}
+    # The same ratio within each round (its two measurements seconds apart), median over rounds:
+    # the machine's speed drifts between rounds, and this cancels the drift that best-of keeps.
+    round_ratios = {name: statistics.median(r[a] / r[b] for r in rounds) for name, (a, b) in pairs.items()}
+    print(f"  {'ratio':48s} {'best of rounds':>15s} {'median per round':>17s}")
     for name, value in ratios.items():
-        print(f"  {name:48s} {value:.3f}")
+        print(f"  {name:48s} {value:15.3f} {round_ratios[name]:17.3f}")
     out = REPO / "bench-output"
     out.mkdir(exist_ok=True)
-    (out / "keys.json").write_text(json.dumps({"best": best, "ratios": ratios, "cores": os.cpu_count(),
+    (out / "keys.json").write_text(json.dumps({"best": best, "ratios": ratios, "median_round_ratios": round_ratios,
+                                               "rounds_rps": rounds, "cores": os.cpu_count(),
                                                "seconds": SECONDS, "rounds": ROUNDS, "client": client}, indent=2))
 
 
