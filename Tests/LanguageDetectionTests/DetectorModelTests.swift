@@ -122,6 +122,7 @@ import Testing
             #expect(table.postings(table.row(key)).map { [$0.language, $0.value] } == [[UInt8(index % 7), UInt8(index % 256)]])
         }
         #expect(table.row(0xDEAD_BEEF_0000_0001) == -1)
+        #expect(table.reference(0xDEAD_BEEF_0000_0001) == PostingTable.noRow)
     }
 
     /// Long rows carry dense ordinals 0, 1, 2, … in the order they were added, short rows none;
@@ -144,6 +145,10 @@ import Testing
             let offset = table.row(UInt64(row) &* 0x9E37_79B9_7F4A_7C15)
             #expect(table.postings(offset).map { Int($0.language) } == owners)
             #expect(table.denseOrdinal(offset) == (owners.count >= PostingTable.denseMinimum ? ordinal : -1))
+            // The index alone gives the same: a long row's ordinal, a short row's offset.
+            let reference = table.reference(UInt64(row) &* 0x9E37_79B9_7F4A_7C15)
+            #expect(PostingTable.denseOrdinal(reference: reference) == table.denseOrdinal(offset))
+            if owners.count < PostingTable.denseMinimum { #expect(reference == offset) }
             if owners.count >= PostingTable.denseMinimum { ordinal += 1 }
             for l in 0..<languages {
                 let at = PostingTable.scan(offset, language: l, in: records, ordinalBytes: table.ordinalBytes, valuesPerPosting: 2)
@@ -164,9 +169,14 @@ import Testing
         let tables = model.scoring
         var seen = 0
         for scalar in "aeiouzßżщ".unicodeScalars {
-            let offset = tables.unigramRow(scalar.value)
-            #expect(offset == model.grams.row(TextFeatures.gramKey([scalar])))
+            let reference = tables.unigramRow(scalar.value)
+            #expect(reference == model.grams.reference(TextFeatures.gramKey([scalar])))
+            let offset = model.grams.row(TextFeatures.gramKey([scalar]))
             let ordinal = model.grams.denseOrdinal(offset)
+            // The reference names the row the offset does: a long row by its ordinal, a short
+            // one by its offset.
+            #expect(PostingTable.denseOrdinal(reference: reference) == ordinal)
+            if ordinal < 0 { #expect(reference == offset) }
             guard ordinal >= 0 else { continue }
             seen += 1
             let postings = Dictionary(uniqueKeysWithValues: model.grams.postings(offset).map { (Int($0.language), $0) })

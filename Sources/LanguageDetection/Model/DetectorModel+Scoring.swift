@@ -52,7 +52,7 @@ struct WordScorer {
     /// the language count stay 0).
     private(set) var scores: [Float]
     private var framed: [Unicode.Scalar] = []
-    /// Record offset of the n-gram of each (end, order), -1 when the model lacks it: `end * maxOrder + order - 1`.
+    /// Row reference (``PostingTable/reference(_:)``) of the n-gram of each (end, order), ``PostingTable/noRow`` when the model lacks it: `end * maxOrder + order - 1`.
     private var rows: [Int32] = []
     /// Per start of an n-gram, its key so far (``lookUpGrams()``).
     private var keys: [UInt64] = []
@@ -133,8 +133,8 @@ struct WordScorer {
                 for start in 0...(count - order) {
                     let end = start + order - 1
                     keys[start] = TextFeatures.extend(keys[start], with: framed[end].value)
-                    guard rows[(end - 1) * orders + order - 2] >= 0 else { continue }
-                    rows[end * orders + order - 1] = grams.row(keys[start])
+                    guard rows[(end - 1) * orders + order - 2] != PostingTable.noRow else { continue }
+                    rows[end * orders + order - 1] = grams.reference(keys[start])
                 }
             }
         }}}
@@ -157,8 +157,10 @@ struct WordScorer {
         position.withUnsafeMutableBufferPointer { position in
         rows.withUnsafeBufferPointer { rows in
         candidates.withUnsafeBufferPointer { candidates in
-            @inline(__always) func ordinal(_ offset: Int32) -> Int {
-                PostingTable.denseOrdinal(offset, in: records, ordinalBytes: ordinalBytes)
+            // Rows are references (``PostingTable/reference(_:)``): a long row's ordinal comes
+            // from the reference itself, a short row's reference is its record offset.
+            @inline(__always) func ordinal(_ reference: Int32) -> Int {
+                PostingTable.denseOrdinal(reference: reference)
             }
             @inline(__always) func first(_ offset: Int32) -> Int {
                 PostingTable.firstPosting(offset, in: records, ordinalBytes: ordinalBytes)
@@ -187,7 +189,7 @@ struct WordScorer {
                 let highest = min(orders, end + 1)
                 if spread {
                     let unigram = rows[end * orders]
-                    let d = unigram >= 0 ? ordinal(unigram) : -1
+                    let d = ordinal(unigram)
                     if d >= 0 {
                         Lanes.select(conditionalPlane + d * stride, else: unseenBase, into: p, count: stride)
                     } else {
@@ -204,7 +206,7 @@ struct WordScorer {
                     while order <= highest {
                         defer { order += 1 }
                         let context = rows[(end - 1) * orders + order - 2]
-                        guard context >= 0 else { continue }
+                        guard context != PostingTable.noRow else { continue }
                         let contextOrdinal = ordinal(context)
                         if contextOrdinal >= 0 {
                             Lanes.add(backOffPlane + contextOrdinal * stride, to: p, count: stride)
@@ -216,7 +218,7 @@ struct WordScorer {
                             }
                         }
                         let row = rows[end * orders + order - 1]
-                        guard row >= 0 else { continue }
+                        guard row != PostingTable.noRow else { continue }
                         let rowOrdinal = ordinal(row)
                         if rowOrdinal >= 0 {
                             Lanes.override(p, with: conditionalPlane + rowOrdinal * stride, count: stride)
@@ -233,15 +235,15 @@ struct WordScorer {
                     for c in candidates {
                         let l = Int(c)
                         let unigram = rows[end * orders]
-                        var value = unigram >= 0 ? conditionalOf(unigram, l, else: unseen[l]) : unseen[l]
+                        var value = unigram != PostingTable.noRow ? conditionalOf(unigram, l, else: unseen[l]) : unseen[l]
                         var order = 2
                         while order <= highest {
                             defer { order += 1 }
                             let context = rows[(end - 1) * orders + order - 2]
-                            guard context >= 0 else { continue }
+                            guard context != PostingTable.noRow else { continue }
                             value += backOffOf(context, l)
                             let row = rows[end * orders + order - 1]
-                            guard row >= 0 else { continue }
+                            guard row != PostingTable.noRow else { continue }
                             value = conditionalOf(row, l, else: value)
                         }
                         characterLogP[l] += value

@@ -41,13 +41,17 @@ struct PostingTable: Sendable, Equatable {
     static let denseMinimum = 24
     private let storage: Storage
 
-    /// The records and the index. Slots of the index are (key << 32 | record offset + 1), 0
-    /// marking an empty slot: the key travels with the offset, so finding a row costs one cache
-    /// miss. At most two thirds full.
+    /// The records and the index. Slots of the index are (key << 32 | value), 0 marking an
+    /// empty slot; the value is the record offset + 1 of a short row, or ``denseFlag`` | the
+    /// dense ordinal of a long one. The key travels with the value, so finding a row costs one
+    /// cache miss, and a long row's ordinal (all the scorer reads of it) costs no second one in
+    /// the records. At most two thirds full.
     final class Storage: @unchecked Sendable {
         // Written once in `PostingTable.init`, read-only after: safe to share between threads.
         let records: UnsafeMutableBufferPointer<UInt8>
         let index: UnsafeMutableBufferPointer<UInt64>
+        /// The record offset of each dense ordinal's row.
+        var denseOffsets: [Int32] = []
 
         init(records: [UInt8], slots: Int) {
             self.records = .allocate(capacity: records.count)
@@ -61,6 +65,10 @@ struct PostingTable: Sendable, Equatable {
             index.deallocate()
         }
     }
+
+    /// Marks a slot value that is a dense ordinal rather than an offset + 1 (offsets stay below
+    /// 2³¹: a model's records are megabytes).
+    private static let denseFlag: UInt64 = 0x8000_0000
 
     /// Collects rows in any order, then builds the index.
     struct Builder {
@@ -126,17 +134,24 @@ struct PostingTable: Sendable, Equatable {
         self.ordinalBytes = ordinalBytes
         self.denseRowCount = denseRows
         self.rowCount = keys.count
+        precondition(records.count < Int(Self.denseFlag), "posting records past 2 GiB")
         let storage = Storage(records: records, slots: max(4, keys.count * 3 / 2))
         let index = storage.index
+        storage.denseOffsets.reserveCapacity(denseRows)
         for (key, offset) in zip(keys, offsets) {
+            let ordinal = Self.denseOrdinal(Int32(offset), in: UnsafeBufferPointer(storage.records), ordinalBytes: ordinalBytes)
+            if ordinal >= 0 { storage.denseOffsets.append(Int32(offset)) }
             var slot = Self.slot(key, count: index.count)
             while index[slot] != 0 {
                 // A key folded onto an earlier row's: the earlier row keeps it.
                 if UInt32(truncatingIfNeeded: index[slot] >> 32) == key { break }
                 slot = slot + 1 == index.count ? 0 : slot + 1
             }
-            if index[slot] == 0 { index[slot] = UInt64(key) << 32 | UInt64(offset + 1) }
+            let value = ordinal >= 0 ? Self.denseFlag | UInt64(ordinal) : UInt64(offset + 1)
+            if index[slot] == 0 { index[slot] = UInt64(key) << 32 | value }
         }
+        // Ordinals number the long rows in the order they were added, as the offsets are.
+        precondition(storage.denseOffsets.count == denseRows)
         self.storage = storage
     }
 
@@ -147,16 +162,37 @@ struct PostingTable: Sendable, Equatable {
     @inline(__always) static func reduce(_ key: UInt64, bits: Int) -> UInt32 { fold(key) >> UInt32(32 - bits) }
 
     /// The record offset of a 64-bit feature key's row, or -1.
-    @inline(__always) func row(_ key64: UInt64) -> Int32 {
+    func row(_ key64: UInt64) -> Int32 {
+        let reference = reference(key64)
+        return reference >= Self.noRow ? reference : storage.denseOffsets[Self.denseOrdinal(reference: reference)]
+    }
+
+    /// A reference to a 64-bit feature key's row, from the index alone: ``noRow`` when there is
+    /// none, a short row's record offset (≥ 0), or a long row's dense ordinal `d` as `-2 - d`
+    /// (read it with ``denseOrdinal(reference:)``). The scorer reads long rows from its planes
+    /// by ordinal, so it never touches their records.
+    @inline(__always) func reference(_ key64: UInt64) -> Int32 {
         let key = Self.reduce(key64, bits: keyBits)
         let index = UnsafeBufferPointer(storage.index)
         var slot = Self.slot(key, count: index.count)
         while true {
             let entry = index[slot]
-            if entry == 0 { return -1 }
-            if UInt32(truncatingIfNeeded: entry >> 32) == key { return Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
+            if entry == 0 { return Self.noRow }
+            if UInt32(truncatingIfNeeded: entry >> 32) == key {
+                let value = entry & 0xFFFF_FFFF
+                return value & Self.denseFlag != 0 ? -2 - Int32(truncatingIfNeeded: value & ~Self.denseFlag)
+                    : Int32(truncatingIfNeeded: value) - 1
+            }
             slot = slot + 1 == index.count ? 0 : slot + 1
         }
+    }
+
+    /// The reference of a key without a row (``reference(_:)``).
+    static let noRow: Int32 = -1
+
+    /// The dense ordinal of a row ``reference(_:)`` returned, -1 for a short row (or none).
+    @inline(__always) static func denseOrdinal(reference: Int32) -> Int {
+        reference < noRow ? Int(-2 - reference) : -1
     }
 
     /// The postings of the row at `offset` as (language, first value, second value or 0).

@@ -30,8 +30,9 @@ final class ScoringTables: @unchecked Sendable {
     let conditionalPlane: UnsafeMutableBufferPointer<Float>
     /// Per dense row, ``stride`` lanes: the language's log back-off weight, or ``absentBackOff``.
     let backOffPlane: UnsafeMutableBufferPointer<Float>
-    /// The unigram row (record offset, -1: none) of each scalar value below ``unigramLimit``:
-    /// the very answer of `grams.row(key)` for its key, looked up once here instead of per letter.
+    /// The unigram row (a ``PostingTable/reference(_:)``) of each scalar value below
+    /// ``unigramLimit``: the very answer of `grams.reference(key)` for its key, looked up once
+    /// here instead of per letter.
     let unigramRows: UnsafeMutableBufferPointer<Int32>
     /// Byte → log value: conditionals, back-off weights (both `-q / scale`), word gains (`+q / scale`).
     let conditional: UnsafeMutableBufferPointer<Float>, backOff: UnsafeMutableBufferPointer<Float>
@@ -78,7 +79,7 @@ final class ScoringTables: @unchecked Sendable {
         unigramRows = .allocate(capacity: Int(Self.unigramLimit))
         let empty = emptyKey
         for value in 0..<Self.unigramLimit {
-            unigramRows[Int(value)] = grams.row(TextFeatures.extend(empty, with: value))
+            unigramRows[Int(value)] = grams.reference(TextFeatures.extend(empty, with: value))
         }
         fillPlanes()
     }
@@ -115,9 +116,9 @@ final class ScoringTables: @unchecked Sendable {
     /// Bytes of the derived tables (the planes dominate), for the memory figure.
     var byteCount: Int { (conditionalPlane.count + backOffPlane.count) * 4 + unigramRows.count * 4 }
 
-    /// The unigram row of a scalar (its record offset, -1: none).
+    /// The unigram row of a scalar (a ``PostingTable/reference(_:)``).
     @inline(__always) func unigramRow(_ value: UInt32) -> Int32 {
         value < Self.unigramLimit ? unigramRows[Int(value)]
-            : grams.row(TextFeatures.extend(emptyKey, with: value))
+            : grams.reference(TextFeatures.extend(emptyKey, with: value))
     }
 }
