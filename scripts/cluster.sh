@@ -32,7 +32,7 @@ pg_port=${PG_PORT:-$((port + 100))}
 dir=${CLUSTER_DIR:-$here/.cluster}
 serve_args=${GLOSSA_SERVE_ARGS---require-keys}
 cores=$(nproc 2>/dev/null || echo 2)
-shared=$((cores / replicas))
+shared=$((cores / (replicas > 0 ? replicas : 1)))
 export GLOSSA_PIPELINES=${GLOSSA_PIPELINES:-$((shared < 1 ? 1 : (shared > 64 ? 64 : shared)))}
 
 say() { echo "cluster: $*" >&2; }

@@ -162,7 +162,7 @@ struct PostingTable: Sendable, Equatable {
     @inline(__always) static func reduce(_ key: UInt64, bits: Int) -> UInt32 { fold(key) >> UInt32(32 - bits) }
 
     /// The record offset of a 64-bit feature key's row, or -1.
-    func row(_ key64: UInt64) -> Int32 {
+    @inline(__always) func row(_ key64: UInt64) -> Int32 {
         let reference = reference(key64)
         return reference >= Self.noRow ? reference : storage.denseOffsets[Self.denseOrdinal(reference: reference)]
     }
