@@ -25,14 +25,23 @@ public enum KeySecret {
     /// logs and commands, and reveals nothing of the key.
     public static func newIdentifier() -> String {
         var generator = SystemRandomNumberGenerator()
-        return "k_" + (0..<8).map { _ in hex(UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return "k_" + hex((0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// Whether `text` has a key's shape; a caller's credential that does not is refused without
     /// a database lookup.
     public static func isWellFormed(_ text: String) -> Bool {
-        let utf8 = Array(text.utf8)
-        return utf8.count == length && text.hasPrefix(prefix) && utf8.dropFirst(prefix.count).allSatisfy(alphabet.contains)
+        let utf8 = text.utf8
+        return utf8.count == length && text.hasPrefix(prefix) && utf8.dropFirst(prefix.count).allSatisfy(isAlphabet)
+    }
+
+    /// Whether `byte` is one of ``alphabet``'s (URL-safe base64).
+    private static func isAlphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+        default: return false
+        }
     }
 
     /// The SHA-256 of `key` in lower-case hex: what the store keeps and looks keys up by.
@@ -45,7 +54,7 @@ public enum KeySecret {
         }
         // EVP_Digest with SHA-256 fails only when out of memory; an empty digest then matches no key.
         guard ok == 1 else { return "" }
-        return digest.prefix(Int(length)).map(hex).joined()
+        return hex(digest.prefix(Int(length)))
     }
 
     /// The first characters of `key` (`glossa_Ab3d`), kept in the clear so an operator can tell
@@ -69,8 +78,15 @@ public enum KeySecret {
     }
 }
 
-/// Two lower-case hex digits.
-private func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+/// The bytes as lower-case hex, two digits each (built as bytes: every keyed request hashes its
+/// key, and a String per byte was most of that cost).
+private func hex(_ bytes: some Collection<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 15)])
+    }
+    return String(decoding: out, as: UTF8.self)
 }

@@ -17,6 +17,12 @@ struct KeySecretTests {
                     String(key.dropLast()) + "=", String(key.dropLast()) + "é", "glossa_" + String(repeating: "\u{0}", count: 43)] {
             #expect(!KeySecret.isWellFormed(bad), "\(bad.debugDescription)")
         }
+        // Exactly URL-safe base64's 64 characters are accepted after the prefix.
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for value in 0..<128 {
+            let character = Character(Unicode.Scalar(UInt8(value)))
+            #expect(KeySecret.isWellFormed(String(key.dropLast()) + String(character)) == alphabet.contains(character), "\(value)")
+        }
         #expect(KeySecret.hint(key) == String(key.prefix(11)))
         #expect(KeySecret.newIdentifier().count == 18 && KeySecret.newIdentifier() != KeySecret.newIdentifier())
     }
