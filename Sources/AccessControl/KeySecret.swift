@@ -32,17 +32,16 @@ public enum KeySecret {
     /// a database lookup.
     public static func isWellFormed(_ text: String) -> Bool {
         let utf8 = text.utf8
-        return utf8.count == length && text.hasPrefix(prefix) && utf8.dropFirst(prefix.count).allSatisfy(isAlphabet)
+        return utf8.count == length && text.hasPrefix(prefix) && utf8.dropFirst(prefix.count).allSatisfy { inAlphabet[Int($0)] }
     }
 
-    /// Whether `byte` is one of ``alphabet``'s (URL-safe base64).
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"): return true
-        default: return false
-        }
-    }
+    /// Per byte value, whether it is one of ``alphabet``'s: derived from the encoder's table, so
+    /// the check and the encoder cannot disagree, and one load per byte on every request.
+    private static let inAlphabet: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in alphabet { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The SHA-256 of `key` in lower-case hex: what the store keeps and looks keys up by.
     public static func hash(_ key: String) -> String {
@@ -78,10 +77,12 @@ public enum KeySecret {
     }
 }
 
+private let hexDigits = Array("0123456789abcdef".utf8)
+
 /// The bytes as lower-case hex, two digits each (built as bytes: every keyed request hashes its
 /// key, and a String per byte was most of that cost).
 private func hex(_ bytes: some Collection<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
+    let digits = hexDigits
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2)
     for byte in bytes {

@@ -27,7 +27,10 @@ enum CLD2 {
     /// Detects `text`. `hint` is a CLD2 language code to favour; `bestEffort` asks for a guess on
     /// text too short for CLD2's own reliability rules.
     static func detect(_ text: String, hint: String? = nil, bestEffort: Bool = false) -> Result {
-        Array(interchangeUTF8(text)).withUnsafeBufferPointer { detect(utf8: $0, hint: hint, bestEffort: bestEffort) }
+        // The shim copies the bytes (padded for CLD2), so they are lent in place, not copied here too.
+        let utf8 = interchangeUTF8(text)
+        return utf8.withContiguousStorageIfAvailable { detect(utf8: $0, hint: hint, bestEffort: bestEffort) }
+            ?? Array(utf8).withUnsafeBufferPointer { detect(utf8: $0, hint: hint, bestEffort: bestEffort) }
     }
 
     /// ``detect(_:hint:bestEffort:)`` on UTF-8 bytes that are interchange-valid (see
