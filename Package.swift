@@ -114,7 +114,8 @@ let package = Package(
             ]
         ),
         // Runs a model over token lists from a JSON file; the reference check against CTranslate2.
-        .executableTarget(name: "glossa-neural-check", dependencies: ["NeuralEngine"]),
+        .executableTarget(name: "glossa-neural-check",
+                          dependencies: ["NeuralEngine", "NeuralKernelsAVX2", "NeuralKernelsAVX512"]),
 
         // Documents (txt, html, docx, pptx, xlsx, odt/odp/ods, rtf) translated through any text
         // translator, keeping every byte outside their text.

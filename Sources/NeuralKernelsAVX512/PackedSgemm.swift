@@ -131,3 +131,9 @@ func fma(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ c: SIMD16<Float>) -> SIMD16<F
     out._storage._value = Builtin.int_fma_Vec16xFPIEEE32(a._storage._value, b._storage._value, c._storage._value)
     return out
 }
+
+/// Asks for the cache line at `address` in L2 (`prefetcht1`); changes no value.
+@inline(__always)
+func prefetchToL2(_ address: UnsafeRawPointer) {
+    Builtin.int_prefetch_RawPointer(address._rawValue, Int32(0)._value, Int32(2)._value, Int32(1)._value)
+}

@@ -17,6 +17,10 @@ if args.count == 2 && ["--help", "-h"].contains(args[1]) {
     print(Usage.text)
     exit(0)
 }
+if args.count >= 2 && args[1] == "--gemm" {
+    runGemmBench(Array(args.dropFirst(2)))
+    exit(0)
+}
 if args.count >= 2 && args[1] == "--bench" {
     runBench(Array(args.dropFirst(2)))
     exit(0)
@@ -46,6 +50,12 @@ do {
         let translator = try translators[model] ?? Translator(modelDirectory: URL(fileURLWithPath: model))
         translators[model] = translator
         let results = try translator.translate(source, options: decodingOptions(options))
+        // The kernels and the search split their work over threads; the answer must not change.
+        let threaded = try translator.translate(source, options: decodingOptions(options), threads: 3)
+        if threaded.map(\.tokens) != results.map(\.tokens)
+            || threaded.map(\.score.bitPattern) != results.map(\.score.bitPattern) {
+            fail("\(c["variant"] ?? "?"): three threads decode differently from one")
+        }
         outputs.append(["variant": c["variant"] ?? "", "quantized": translator.isQuantized,
                         "outputs": results.map { ["tokens": $0.tokens, "score": Double($0.score)] }])
     }

@@ -17,21 +17,26 @@ extension TransformerWeights {
         var normed = [Float](repeating: 0, count: n * d)
         var proj = [Float](repeating: 0, count: n * 3 * d)
         var context = [Float](repeating: 0, count: n * d)
-        var scores = [Float](repeating: 0, count: max(step + 1, state.memoryLengths.max() ?? 1))
+        // Attention scratch: one score per attended position (each thread part has its own).
+        let scoreRoom = max(step + 1, state.memoryLengths.max() ?? 1)
         for (l, layer) in decoderLayers.enumerated() {
             // Self-attention: x → y, appending this position's keys and values to the cache.
             let sa = layer.selfAttention
             normalizedProjection(sa, input: x, normed: &normed, output: &proj, rows: n, workspace: workspace)
             proj.withUnsafeBufferPointer { pp in
                 context.withUnsafeMutableBufferPointer { cp in
-                    scores.withUnsafeMutableBufferPointer { sp in
-                        for r in 0..<n {
-                            let row = pp.baseAddress! + r * 3 * d
-                            let cache = state.cache(layer: l, row: r)
-                            (cache.keys + step * d).update(from: row + d, count: d)
-                            (cache.values + step * d).update(from: row + 2 * d, count: d)
-                            attend(query: row, keys: cache.keys, values: cache.values, stride: d,
-                                   count: step + 1, context: cp.baseAddress! + r * d, scores: sp.baseAddress!)
+                    // Rows are independent: each writes its own cache slot and context row.
+                    Parallel.items(n, threads: workspace.threads, minimumPerPart: 8) { rows in
+                        var scores = [Float](repeating: 0, count: scoreRoom)
+                        scores.withUnsafeMutableBufferPointer { sp in
+                            for r in rows {
+                                let row = pp.baseAddress! + r * 3 * d
+                                let cache = state.cache(layer: l, row: r)
+                                (cache.keys + step * d).update(from: row + d, count: d)
+                                (cache.values + step * d).update(from: row + 2 * d, count: d)
+                                attend(query: row, keys: cache.keys, values: cache.values, stride: d,
+                                       count: step + 1, context: cp.baseAddress! + r * d, scores: sp.baseAddress!)
+                            }
                         }
                     }
                 }
@@ -42,13 +47,17 @@ extension TransformerWeights {
             normalizedProjection(ca, input: y, normed: &normed, output: &proj, rows: n, workspace: workspace)
             proj.withUnsafeBufferPointer { pp in
                 context.withUnsafeMutableBufferPointer { cp in
-                    scores.withUnsafeMutableBufferPointer { sp in
-                        state.memoryKV[l].withUnsafeBufferPointer { kv in
-                            for r in 0..<n {
-                                let b = state.rowBatch[r]
-                                let base = kv.baseAddress! + state.memoryOffsets[b] * 2 * d
-                                attend(query: pp.baseAddress! + r * d, keys: base, values: base + d, stride: 2 * d,
-                                       count: state.memoryLengths[b], context: cp.baseAddress! + r * d, scores: sp.baseAddress!)
+                    state.memoryKV[l].withUnsafeBufferPointer { kv in
+                        Parallel.items(n, threads: workspace.threads, minimumPerPart: 8) { rows in
+                            var scores = [Float](repeating: 0, count: scoreRoom)
+                            scores.withUnsafeMutableBufferPointer { sp in
+                                for r in rows {
+                                    let b = state.rowBatch[r]
+                                    let base = kv.baseAddress! + state.memoryOffsets[b] * 2 * d
+                                    attend(query: pp.baseAddress! + r * d, keys: base, values: base + d, stride: 2 * d,
+                                           count: state.memoryLengths[b], context: cp.baseAddress! + r * d,
+                                           scores: sp.baseAddress!)
+                                }
                             }
                         }
                     }

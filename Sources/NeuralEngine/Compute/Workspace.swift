@@ -89,6 +89,29 @@ enum Parallel {
     }
 }
 
+extension Parallel {
+    /// Splits `n` independent items (rows, sentences) into at most `threads` contiguous ranges of
+    /// at least `minimumPerPart` items (below that, a thread's start costs more than it saves),
+    /// run as `columns` runs its blocks. The body must write only what belongs to its items:
+    /// each item's result is then the same as on one thread.
+    static func items(_ n: Int, threads: Int, minimumPerPart: Int = 1, _ body: (Range<Int>) -> Void) {
+        let parts = min(max(1, threads), n / max(1, minimumPerPart))
+        if parts <= 1 {
+            body(0..<n)
+            return
+        }
+        let block = (n + parts - 1) / parts
+        withoutActuallyEscaping(body) { body in
+            // Disjoint item ranges, and concurrentPerform returns after all of them.
+            let shared = UncheckedSendable(value: body)
+            DispatchQueue.concurrentPerform(iterations: parts) { p in
+                let start = min(n, p * block)
+                shared.value(start..<min(n, start + block))
+            }
+        }
+    }
+}
+
 /// Wraps a value whose cross-thread use is proven safe at the use site (see there).
 struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T

@@ -23,22 +23,14 @@ extension Search {
             weights.decodeStep(ids: inputs, step: step, state: state, logits: logits, workspace: workspace)
             let rowsPerBatch = expanded ? k : 1
             let current = batchOffset.count
-            for r in 0..<(current * rowsPerBatch) {
-                let row = logits.pointer + r * v
-                prepare(row, step: step, sequence: sequences[r], logSoftmax: true)
-                if expanded {
-                    let s = beamScores[r]
-                    for j in 0..<v { row[j] += s }
-                }
-            }
+            let allCandidates = scoreCandidates(logits: logits.pointer, sentences: current, rowsPerBatch: rowsPerBatch,
+                                                count: c, step: step, sequences: sequences,
+                                                beamScores: expanded ? beamScores : nil)
             let isLast = step + 1 == options.maxDecodingLength
             var nextInputs: [Int] = [], nextScores: [Float] = [], nextSequences: [[Int]] = [], origins: [Int] = []
             var keptBatches: [Int] = []
             for i in 0..<current {
-                let candidates = LogitsRules.topK(logits.pointer + i * rowsPerBatch * v, count: rowsPerBatch * v, k: c)
-                    .map { cand -> (word: Int, score: Float, origin: Int) in
-                        (cand.index % v, cand.score, i * rowsPerBatch + cand.index / v)
-                    }
+                let candidates = allCandidates[i]
                 let owner = batchOffset[i]
                 var secondary = k
                 var active: [Int] = []
@@ -90,6 +82,36 @@ extension Search {
             expanded = true
         }
         return results
+    }
+
+    /// Each sentence's `count` best (word, score, origin row) over its rows' log-probabilities plus
+    /// their beam scores. Sentences are independent, so they are split over the workspace's
+    /// threads (this was serial work beside the parallel GEMMs); each one's result is the same.
+    private func scoreCandidates(logits: UnsafeMutablePointer<Float>, sentences: Int, rowsPerBatch: Int, count c: Int,
+                                 step: Int, sequences: [[Int]], beamScores: [Float]?)
+        -> [[(word: Int, score: Float, origin: Int)]] {
+        let v = weights.targetVocabularySize
+        var all = [[(word: Int, score: Float, origin: Int)]](repeating: [], count: sentences)
+        all.withUnsafeMutableBufferPointer { out in
+            // Each range writes only its own sentences' slots and logits rows.
+            let slots = UncheckedSendable(value: out)
+            let rows = UncheckedSendable(value: logits)
+            Parallel.items(sentences, threads: workspace.threads) { range in
+                for i in range {
+                    for r in (i * rowsPerBatch)..<((i + 1) * rowsPerBatch) {
+                        let row = rows.value + r * v
+                        prepare(row, step: step, sequence: sequences[r], logSoftmax: true)
+                        if let beamScores {
+                            let s = beamScores[r]
+                            for j in 0..<v { row[j] += s }
+                        }
+                    }
+                    slots.value[i] = LogitsRules.topK(rows.value + i * rowsPerBatch * v, count: rowsPerBatch * v, k: c)
+                        .map { cand in (cand.index % v, cand.score, i * rowsPerBatch + cand.index / v) }
+                }
+            }
+        }
+        return all
     }
 
     /// Applies the length penalty and keeps the best (CTranslate2 `finalize_result`); trailing end
