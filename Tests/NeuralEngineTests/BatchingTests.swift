@@ -19,19 +19,35 @@ import TranslationCore
         settings.maxWait = 0.05   // while one worker is busy, the other waits for callers to meet
         settings.maxBatchTokens = 64
         settings.maxBatchSentences = 8
+        settings.maxQueuedSentences = 100_000   // the long request below waits whole
         let pool = BatchingPool(workers: 2, threads: 1, settings: settings)
         defer { pool.shutdown() }
         let requests = (0..<24).map { sentences(1 + $0 % 5, seed: UInt64($0)) }
         // Unbatched: each sentence alone.
         let alone = try requests.map { try $0.map { try translator.translate([$0], options: options)[0].tokens } }
+        // A long request under other options (so none of the short ones can join its batches)
+        // keeps the workers busy until every short request is queued: they then meet in the queue
+        // whatever the machine's speed (arriving one by one at idle workers, they need not).
+        let longOptions = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
+        let long = sentences(20_000, seed: 99)
+        let first = Task { try await pool.translate(long, translator: translator, options: longOptions) }
+        while pool.batchCounts.batches == 0 { try await Task.sleep(for: .milliseconds(1)) }
         let batched = try await withThrowingTaskGroup(of: (Int, [[String]]).self) { group in
             for (i, request) in requests.enumerated() {
                 group.addTask { (i, try await pool.translate(request, translator: translator, options: options)) }
             }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while pool.waitingRequests < requests.count + 1 && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            #expect(pool.waitingRequests == requests.count + 1, "the long request ended before the short ones were queued")
+            first.cancel()   // its untaken sentences leave the queue; the short ones are next
             var out = Array(repeating: [[String]](), count: requests.count)
             for try await (i, result) in group { out[i] = result }
             return out
         }
+        let withdrawn = await #expect(throws: TranslationError.self) { try await first.value }
+        #expect(withdrawn?.kind == .cancelled)
         #expect(batched == alone)
         // The callers really met: some batches held several requests' sentences.
         #expect(pool.batchCounts.shared > 0)

@@ -99,6 +99,13 @@ final class BatchingPool: @unchecked Sendable {
         return counts
     }
 
+    /// Requests accepted and not yet answered, for tests and diagnostics.
+    var waitingRequests: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return requests.count
+    }
+
     /// Starts `workers` threads, each with a workspace whose kernels use `threads` threads: set
     /// once here, never per request (OpenBLAS's count is process-wide, so it is set once too).
     init(workers: Int, threads: Int, settings: Settings) {
