@@ -53,10 +53,8 @@ struct FloatMatrix: Sendable {
             let wp = w.baseAddress!
             if packed {
                 let avx512 = kernel == .vnni
-                // Column splits follow the kernel's tiles: 4 blocks for few rows. For 8+ rows
-                // (PackedSgemmTall, 3-block tiles) whole blocks: with 3-block splits the model's
-                // 512-column matrices split 288/224 over two threads, one waiting on the other.
-                Parallel.columns(rows, threads: threads, granularity: m >= 8 ? 16 : 64) { range in
+                // Column splits follow the kernel's tiles: 3 blocks for 8+ rows (PackedSgemmTall), else 4.
+                Parallel.columns(rows, threads: threads, granularity: m >= 8 ? 48 : 64) { range in
                     let blocks = (range.lowerBound / 16)..<((range.upperBound + 15) / 16)
                     if avx512 {
                         PackedSgemm.multiply(m: m, n: rows, k: depth, a: x, lda: depth, packed: wp,
