@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TranslationCore
 @testable import NeuralEngine
 
@@ -31,16 +32,13 @@ import TranslationCore
         let longOptions = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
         let long = sentences(20_000, seed: 99)
         let first = Task { try await pool.translate(long, translator: translator, options: longOptions) }
-        while pool.batchCounts.batches == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(try await eventually { pool.batchCounts.batches > 0 })
         let batched = try await withThrowingTaskGroup(of: (Int, [[String]]).self) { group in
             for (i, request) in requests.enumerated() {
                 group.addTask { (i, try await pool.translate(request, translator: translator, options: options)) }
             }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while pool.waitingRequests < requests.count + 1 && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(1))
-            }
-            #expect(pool.waitingRequests == requests.count + 1, "the long request ended before the short ones were queued")
+            #expect(try await eventually { pool.waitingRequests == requests.count + 1 },
+                    "the long request ended before the short ones were queued")
             first.cancel()   // its untaken sentences leave the queue; the short ones are next
             var out = Array(repeating: [[String]](), count: requests.count)
             for try await (i, result) in group { out[i] = result }

@@ -1,5 +1,5 @@
 /// The first non-nil value of `probe` within `limit`, looked for every 50 ms; nil when none came.
-func firstValue<T>(within limit: Duration = .seconds(60), _ probe: () async -> T?) async throws -> T? {
+public func firstValue<T>(within limit: Duration = .seconds(60), _ probe: () async -> T?) async throws -> T? {
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
         if let value = await probe() { return value }
@@ -9,6 +9,6 @@ func firstValue<T>(within limit: Duration = .seconds(60), _ probe: () async -> T
 }
 
 /// Whether `condition` holds within `limit`.
-func eventually(within limit: Duration = .seconds(15), _ condition: () async -> Bool) async throws -> Bool {
+public func eventually(within limit: Duration = .seconds(15), _ condition: () async -> Bool) async throws -> Bool {
     try await firstValue(within: limit) { await condition() ? true : nil } ?? false
 }
