@@ -46,8 +46,8 @@ extension ApertiumPipeline {
     /// and the stages before the dead one block reading their input. So while a request waits and
     /// no output has come for ``stageCheckInterval`` ms, the reader counts bash's live stages; one
     /// fewer than it has seen means a stage died, and the request fails now instead of at its
-    /// deadline. (The count is taken when the first answer arrives: that answer went through
-    /// every stage.)
+    /// deadline. (The count is taken when the first answer arrives, before its caller is resumed:
+    /// that answer went through every stage, and no later request has reached one yet.)
     func readLoop() {
         let fd = processStdout
         var frame: [UInt8] = []
@@ -72,9 +72,11 @@ extension ApertiumPipeline {
                     break
                 }
                 frame += buffer[start..<nul]
-                if !deliver(frame) { break reading }
                 // The first answer (the warm-up's) went through every stage, so all are up now.
+                // Counted before it is handed out: its caller writes the next request only once
+                // resumed, and a stage that dies on that request must not be missing from the count.
                 if stagesSeen == 0 { stagesSeen = liveStageCount() ?? 0 }
+                if !deliver(frame) { break reading }
                 frame.removeAll(keepingCapacity: true)
                 start = nul + 1
             }
