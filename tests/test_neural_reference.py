@@ -285,6 +285,28 @@ def test_glossa_defaults_are_the_ctranslate2_call_its_help_states(models, refere
     assert translated.stdout.split("\n")[:-1] == expected_texts
 
 
+def test_glossa_neural_beam_sets_the_default_beam(references, glossa_bin, tmp_path):
+    """GLOSSA_NEURAL_BEAM is the beam of requests that set none: with it at 1, plain `glossa
+    translate` gives what `--beam-size 1` gives (and not what beam 4 gives); an option the
+    request sets still wins; a value out of range is refused at once, naming the setting."""
+    _, expected = references
+    case = expected["text"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "GLOSSA_PREFER": "neural"}
+
+    def translate(*args, **settings):
+        return subprocess.run([glossa_bin, "translate", "-f", "en", "-t", "de", *args], input="\n".join(case["texts"][:20]) + "\n",
+                              capture_output=True, text=True, env={**env, **settings}, timeout=600)
+
+    installed = subprocess.run([glossa_bin, "models", "install", case["argosmodel"]], capture_output=True, text=True, env=env, timeout=600)
+    assert installed.returncode == 0, installed.stderr
+    beam4, greedy = translate().stdout, translate("--beam-size", "1").stdout
+    assert beam4 != greedy, "these inputs do not tell beam 1 from beam 4"
+    assert translate(GLOSSA_NEURAL_BEAM="1").stdout == greedy
+    assert translate("--beam-size", "4", GLOSSA_NEURAL_BEAM="1").stdout == beam4
+    refused = translate(GLOSSA_NEURAL_BEAM="0")
+    assert refused.returncode == 2 and "GLOSSA_NEURAL_BEAM" in refused.stderr and refused.stdout == ""
+
+
 # --- Serving: `glossa serve` over the generated Argos package, concurrent clients ---------------
 
 def _post(url, path, body, headers):

@@ -135,7 +135,8 @@ enum Composition {
     /// (batches translated at once, default 1), GLOSSA_NEURAL_THREADS (threads per batch, default
     /// 1), GLOSSA_NEURAL_BATCHING (`on`, the default, merges concurrent requests' sentences into
     /// shared batches; `off` translates each request alone), GLOSSA_NEURAL_QUEUE (sentences that
-    /// may wait before requests get 503, default 4096).
+    /// may wait before requests get 503, default 4096), GLOSSA_NEURAL_BEAM (the beam size of
+    /// requests that set none, default 4 as Argos Translate; 1 is greedy search).
     static func neuralSettings(environment: [String: String]) throws -> NeuralEngine.Configuration {
         var c = NeuralEngine.Configuration()
         func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
@@ -148,6 +149,7 @@ enum Composition {
         if let v = try integer("GLOSSA_NEURAL_WORKERS", in: 1...256) { c.workers = v }
         if let v = try integer("GLOSSA_NEURAL_THREADS", in: 1...256) { c.threads = v }
         if let v = try integer("GLOSSA_NEURAL_QUEUE", in: 1...1_000_000) { c.maxQueuedSentences = v }
+        if let v = try integer("GLOSSA_NEURAL_BEAM", in: 1...64) { c.defaults.beamSize = v }
         switch environment["GLOSSA_NEURAL_BATCHING"]?.lowercased() ?? "" {
         case "", "on": c.batching = true
         case "off": c.batching = false

@@ -102,6 +102,10 @@ enum EnvironmentSettings {
             help: ["neural sentences that may wait before requests get 503 (default", "4096)"],
             commands: engineCommands, check: integer(1...1_000_000)),
         EnvironmentSetting(
+            name: "GLOSSA_NEURAL_BEAM",
+            help: ["beam size of neural requests that set none (default 4, as Argos", "Translate; 1: greedy search, fastest)"],
+            commands: engineCommands, check: integer(1...64)),
+        EnvironmentSetting(
             name: "GLOSSA_DATABASE",
             help: ["the key store when --database and the config file name none: a",
                    "SQLite file or postgres://user@host/db (default:",

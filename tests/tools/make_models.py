@@ -9,6 +9,9 @@ equality with CTranslate2 on the same files is the check.
 Usage:
   make_models.py OUT_DIR            test variants, a SentencePiece model and an .argosmodel
   make_models.py OUT_DIR --bench    one transformer-base-sized model (float32 and int8)
+  make_models.py OUT_DIR --argos-base [EOS_BIAS]
+                                    a transformer-base-sized int8 .argosmodel (as Argos ships its
+                                    models) with a SentencePiece vocabulary, for the server benchmark
 
 Nothing here is product code; the output goes to a test-output directory, never committed.
 """
@@ -200,13 +203,33 @@ def make_bench_model(out_dir):
     return paths
 
 
+def make_argos_base(out_dir, eos_bias):
+    """An .argosmodel the size of a real Argos Translate package (6+6 layers, 512 wide, 8 heads,
+    FFN 2048, int8) over an 8,000-piece SentencePiece vocabulary trained on FLORES. Random
+    weights: `eos_bias` on the end token's logit sets how long the outputs run."""
+    out_dir = os.path.abspath(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    spm_model, pieces = train_sentencepiece(out_dir, 8000)
+    rng = np.random.default_rng(11)
+    spec = random_spec(rng, True, common_spec.Activation.RELU, False, len(pieces), len(pieces),
+                       (6, 6), 512, 8, 2048, tie_embeddings=True, eos_id=pieces.index("</s>"),
+                       eos_bias=eos_bias)
+    path = os.path.join(out_dir, "base_int8")
+    save_spec(spec, path, list(pieces), list(pieces), "int8", False)
+    return {"argosmodel": pack_argos(out_dir, path, spm_model, name="translate-en_de-base"),
+            "sentencepiece": spm_model, "model": path}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out_dir")
     parser.add_argument("--bench", action="store_true")
+    parser.add_argument("--argos-base", nargs="?", type=float, const=3.5, default=None, metavar="EOS_BIAS")
     args = parser.parse_args()
     if args.bench:
         print(json.dumps(make_bench_model(args.out_dir)))
+    elif args.argos_base is not None:
+        print(json.dumps(make_argos_base(args.out_dir, args.argos_base)))
     else:
         print(json.dumps(make_test_models(args.out_dir), indent=2))
 
