@@ -72,9 +72,38 @@ enum AttentionKernels {
             }
         case .lanes8:
             let whole = dh & ~7
+            // Lane ±1, then ±4, then ±2.
+            @inline(__always) func reduced(_ acc: F8) -> Float {
+                ((acc[0] + acc[1]) + (acc[4] + acc[5])) + ((acc[2] + acc[3]) + (acc[6] + acc[7]))
+            }
             for i in 0..<m {
                 let qi = q + i * ldq
-                for t in 0..<n {
+                var t = 0
+                // Four keys at a time: four independent chains hide the FMA latency that one
+                // key's chain of dh/8 dependent FMAs would wait on. Each key's chain and its
+                // reduction are the single-key ones, so every score is the same float.
+                if whole == dh {
+                    while t + 4 <= n {
+                        let k0 = keys + t * ldk, k1 = k0 + ldk, k2 = k1 + ldk, k3 = k2 + ldk
+                        var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8()
+                        var p = 0
+                        while p < dh {
+                            let qp = VectorMath.load(qi + p)
+                            a0 = VectorMath.fma(qp, VectorMath.load(k0 + p), a0)
+                            a1 = VectorMath.fma(qp, VectorMath.load(k1 + p), a1)
+                            a2 = VectorMath.fma(qp, VectorMath.load(k2 + p), a2)
+                            a3 = VectorMath.fma(qp, VectorMath.load(k3 + p), a3)
+                            p += 8
+                        }
+                        let o = out + i * ldo + t
+                        o[0] = reduced(a0) * alpha
+                        o[1] = reduced(a1) * alpha
+                        o[2] = reduced(a2) * alpha
+                        o[3] = reduced(a3) * alpha
+                        t += 4
+                    }
+                }
+                while t < n {
                     let kt = keys + t * ldk
                     var acc = F8()
                     var p = 0
@@ -83,9 +112,8 @@ enum AttentionKernels {
                         p += 8
                     }
                     if p < dh { acc = VectorMath.fma(load8(qi + p, dh - p), load8(kt + p, dh - p), acc) }
-                    // Lane ±1, then ±4, then ±2.
-                    let s = ((acc[0] + acc[1]) + (acc[4] + acc[5])) + ((acc[2] + acc[3]) + (acc[6] + acc[7]))
-                    out[i * ldo + t] = s * alpha
+                    out[i * ldo + t] = reduced(acc) * alpha
+                    t += 1
                 }
             }
         }
@@ -99,7 +127,35 @@ enum AttentionKernels {
             let w = weights + i * ldw
             let o = out + i * ldo
             var j = 0
-            // Four 8-wide column blocks per pass share each broadcast weight.
+            // Eight 8-wide column blocks per pass share each broadcast weight: eight independent
+            // chains keep both FMA units busy (four wait on the FMA latency half the time).
+            // Every output is still one chain over t in order.
+            while j + 64 <= dh {
+                var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8(), a4 = F8(), a5 = F8(), a6 = F8(), a7 = F8()
+                var row = values + j
+                for t in 0..<n {
+                    let wt = F8(repeating: w[t])
+                    a0 = VectorMath.fma(wt, VectorMath.load(row), a0)
+                    a1 = VectorMath.fma(wt, VectorMath.load(row + 8), a1)
+                    a2 = VectorMath.fma(wt, VectorMath.load(row + 16), a2)
+                    a3 = VectorMath.fma(wt, VectorMath.load(row + 24), a3)
+                    a4 = VectorMath.fma(wt, VectorMath.load(row + 32), a4)
+                    a5 = VectorMath.fma(wt, VectorMath.load(row + 40), a5)
+                    a6 = VectorMath.fma(wt, VectorMath.load(row + 48), a6)
+                    a7 = VectorMath.fma(wt, VectorMath.load(row + 56), a7)
+                    row += ldv
+                }
+                VectorMath.store(a0, o + j)
+                VectorMath.store(a1, o + j + 8)
+                VectorMath.store(a2, o + j + 16)
+                VectorMath.store(a3, o + j + 24)
+                VectorMath.store(a4, o + j + 32)
+                VectorMath.store(a5, o + j + 40)
+                VectorMath.store(a6, o + j + 48)
+                VectorMath.store(a7, o + j + 56)
+                j += 64
+            }
+            // Four blocks for what is left.
             while j + 32 <= dh {
                 var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8()
                 var row = values + j

@@ -51,12 +51,19 @@ extension TransformerWeights {
                         Parallel.items(n, threads: workspace.threads, minimumPerPart: 8) { rows in
                             var scores = [Float](repeating: 0, count: scoreRoom)
                             scores.withUnsafeMutableBufferPointer { sp in
-                                for r in rows {
+                                // A sentence's beam rows are adjacent and attend over the same
+                                // memory: they go together, head by head, so each head's keys
+                                // and values are read from memory once for all of them.
+                                var r = rows.lowerBound
+                                while r < rows.upperBound {
                                     let b = state.rowBatch[r]
+                                    var end = r + 1
+                                    while end < rows.upperBound && state.rowBatch[end] == b { end += 1 }
                                     let base = kv.baseAddress! + state.memoryOffsets[b] * 2 * d
-                                    attend(query: pp.baseAddress! + r * d, keys: base, values: base + d, stride: 2 * d,
+                                    attend(query: pp.baseAddress! + r * d, rows: end - r, keys: base, values: base + d, stride: 2 * d,
                                            count: state.memoryLengths[b], context: cp.baseAddress! + r * d,
                                            scores: sp.baseAddress!)
+                                    r = end
                                 }
                             }
                         }
@@ -105,24 +112,29 @@ extension TransformerWeights {
         }
     }
 
-    /// Multi-head attention of one query row over `count` key/value rows (row stride `stride`).
-    private func attend(query: UnsafePointer<Float>, keys: UnsafePointer<Float>, values: UnsafePointer<Float>,
+    /// Multi-head attention of `rows` query rows (adjacent, `depth` apart, their contexts too)
+    /// over the same `count` key/value rows (row stride `stride`). Each (row, head) is computed
+    /// exactly as alone; the heads run outermost so one head's keys and values stay in cache
+    /// for every row.
+    private func attend(query: UnsafePointer<Float>, rows: Int = 1, keys: UnsafePointer<Float>, values: UnsafePointer<Float>,
                         stride: Int, count: Int, context: UnsafeMutablePointer<Float>, scores: UnsafeMutablePointer<Float>) {
         let dh = depth / heads
         guard count > 0 else {
             // An empty source: CTranslate2's masked softmax gives all-zero weights, so a zero context.
-            context.update(repeating: 0, count: depth)
+            context.update(repeating: 0, count: rows * depth)
             return
         }
         let scale = 1 / Float(dh).squareRoot()
         for h in 0..<heads {
             let off = h * dh
-            // One query row per sequence and head: oneDNN's m = 1 order (see AttentionKernels).
-            AttentionKernels.scores(q: query + off, ldq: dh, m: 1, keys: keys + off, ldk: stride, n: count, dh: dh,
-                                    alpha: scale, order: .lanes8, out: scores, ldo: count, scratch: scores)
-            Kernels.softmax(scores, count: count)
-            AttentionKernels.weightedSum(weights: scores, ldw: count, m: 1, values: values + off, ldv: stride,
-                                         n: count, dh: dh, out: context + off, ldo: dh)
+            for i in 0..<rows {
+                // One query row per sequence and head: oneDNN's m = 1 order (see AttentionKernels).
+                AttentionKernels.scores(q: query + i * depth + off, ldq: dh, m: 1, keys: keys + off, ldk: stride, n: count, dh: dh,
+                                        alpha: scale, order: .lanes8, out: scores, ldo: count, scratch: scores)
+                Kernels.softmax(scores, count: count)
+                AttentionKernels.weightedSum(weights: scores, ldw: count, m: 1, values: values + off, ldv: stride,
+                                             n: count, dh: dh, out: context + i * depth + off, ldo: dh)
+            }
         }
     }
 }
