@@ -19,13 +19,18 @@ extension ApertiumEngine {
         /// Longest a pipeline may take to answer one chunk; a pipeline that takes longer is
         /// considered hung, stopped, and its request retried once. Default: 30 seconds.
         public var requestTimeout: Duration
-        /// Target size of one chunk of deformatted text in bytes; a text longer than this is cut
-        /// at sentence breaks (else word breaks, never inside a word) near this size, each chunk
+        /// Target size of one chunk of deformatted text in bytes: a text longer than this is cut
+        /// at sentence breaks near this size (whole sentences, see ``maxChunkSize``), each chunk
         /// is translated as a request of its own, and the chunks of one call are spread over the
-        /// pair's pipelines. Default: 1024. (Each chunk ends in a NUL that makes every stage
-        /// flush, so small chunks keep more stages busy at once; `apertium-bench` measured 1 KB
-        /// near or above the raw command's words per second and 8 KB well below it.)
+        /// pair's pipelines. Default: 256. (Each chunk ends in a NUL that makes every stage
+        /// flush, so while one stage works on a chunk the stage before it takes the next: a
+        /// paragraph in 1 KB chunks went through the stages one after the other, at 0.42 of the
+        /// raw command's words per second in `bench/bench_server.py`; in sentence-sized chunks,
+        /// 0.91.)
         public var chunkSize: Int
+        /// Longest chunk in bytes kept whole to end at a sentence break; only a sentence longer
+        /// than this is cut, at a word break. Default: 1024.
+        public var maxChunkSize: Int
         /// The program run in place of each `apertium-tagger` stage: `glossa-apertium-tagger`,
         /// which tags exactly as apertium-tagger does but starts every request from the model as
         /// loaded (apertium-tagger rewrites its model's open class while it tags, so a warm
@@ -58,7 +63,8 @@ extension ApertiumEngine {
             maxPipelines: Int = 2,
             maxUsesBeforeRestart: Int = 1000,
             requestTimeout: Duration = .seconds(30),
-            chunkSize: Int = 1024,
+            chunkSize: Int = 256,
+            maxChunkSize: Int = 1024,
             resettingTagger: URL? = ResettingTagger.defaultLocation(),
             prewarm: [LanguagePair] = [],
             probeTimeout: Duration = .seconds(10),
@@ -72,6 +78,7 @@ extension ApertiumEngine {
             self.maxUsesBeforeRestart = maxUsesBeforeRestart
             self.requestTimeout = requestTimeout
             self.chunkSize = chunkSize
+            self.maxChunkSize = maxChunkSize
             self.resettingTagger = resettingTagger
             self.prewarm = prewarm
             self.probeTimeout = probeTimeout

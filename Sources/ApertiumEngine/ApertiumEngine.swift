@@ -180,6 +180,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
             return coalescer
         }
         let translator = ChunkedTranslator(pool: try await pool(for: key), chunkSize: configuration.chunkSize,
+                                           maxChunkSize: configuration.maxChunkSize,
                                            spread: configuration.maxPipelines)
         if let coalescer = coalescers[key] { return coalescer }  // made while we were suspended
         let coalescer = RequestCoalescer(translator: translator, maxInFlight: configuration.maxPipelines)

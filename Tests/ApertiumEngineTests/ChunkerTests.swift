@@ -2,8 +2,8 @@ import Testing
 @testable import ApertiumEngine
 
 @Suite struct ChunkerTests {
-    func check(_ text: DeformattedText, size: Int) -> [Range<Int>] {
-        let ranges = Chunker.ranges(of: text, size: size)
+    func check(_ text: DeformattedText, size: Int, maxSize: Int? = nil) -> [Range<Int>] {
+        let ranges = Chunker.ranges(of: text, size: size, maxSize: maxSize)
         // Contiguous and covering: nothing dropped, nothing twice.
         #expect(ranges.first?.lowerBound == 0)
         #expect(ranges.last?.upperBound == text.bytes.count)
@@ -22,6 +22,35 @@ import Testing
             #expect(chunk.hasSuffix(". ") || chunk.hasSuffix("! "), "chunk ends mid-sentence: \(chunk.suffix(20))")
             #expect(range.count <= 200)
         }
+    }
+
+    /// Sentences longer than the target size are kept whole up to `maxSize`, so a chunk never
+    /// ends mid-sentence while a sentence break lies within it; only a longer sentence is cut.
+    @Test func keepsSentencesWholeUpToTheMaximum() {
+        let long = String(repeating: "many words go on ", count: 20) + "here. "          // 346 bytes
+        let text = "Short one. " + long + "Tiny. " + long + String(repeating: "never ending words ", count: 80)
+        let stream = TextDeformatter.deformat(text)
+        let ranges = check(stream, size: 64, maxSize: 512)
+        let chunks = ranges.map { String(decoding: stream.bytes[$0], as: UTF8.self) }
+        for chunk in chunks.dropLast() where !chunk.contains("never ending") {
+            #expect(chunk.hasSuffix(". "), "chunk ends mid-sentence: \(chunk.suffix(20))")
+        }
+        #expect(chunks.contains { $0.hasSuffix(long) }, "a 346-byte sentence was cut at size 64")
+        // The last, 1,520-byte sentence has no break within 512 bytes: cut at word breaks.
+        #expect(ranges.allSatisfy { $0.count <= 512 })
+        #expect(chunks.joined() == String(decoding: stream.bytes, as: UTF8.self))
+    }
+
+    /// A `.`, `!` or `?` is a sentence break (a place to cut) only before a capitalised word and
+    /// not after an abbreviation: a cut where the pipeline sees no sentence end would end one
+    /// there (`8:46 a.m. a hush` came back as `a.m. Un hush`). Paragraph breaks always are.
+    @Test func sentenceBreaksSkipAbbreviationsAndLowercaseContinuations() {
+        let text = "The U.S. Army says this. Then at 8:46 a.m. a hush fell. Mr. Smith came! Yahoo! and more? Écoute bien. Done\n\nnext paragraph"
+        let stream = TextDeformatter.deformat(text)
+        let before = stream.sentenceBreaks.map { String(decoding: stream.bytes[..<$0], as: UTF8.self) }
+        let ends = before.map { String($0.suffix(8)) }
+        #expect(ends == ["s this. ", "h fell. ", "h came! ", "d more? ", "e bien. ", "e.[][\n\n]", "graph.[]"],
+                "sentence breaks after: \(ends)")
     }
 
     @Test func cutsAtSpacesWithoutSentences() {

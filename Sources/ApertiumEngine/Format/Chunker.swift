@@ -6,14 +6,18 @@
 /// a hang early. Unlike APy, which drops text beyond ten chunks, every byte lands in some chunk:
 /// the chunks are contiguous ranges that cover the whole stream (`ChunkerTests` checks it).
 enum Chunker {
-    /// Contiguous ranges covering `text.bytes`, each ending at a sentence break when one lies in
-    /// its second half, else at the last word break. A chunk never ends inside a word: a word
-    /// (or superblank) longer than `size` makes its chunk longer instead, since each chunk is
-    /// analysed on its own and a cut word would come back as two words (two unknown ones,
-    /// marked `*` where marks are on, or a known word translated out of another).
-    static func ranges(of text: DeformattedText, size: Int) -> [Range<Int>] {
+    /// Contiguous ranges covering `text.bytes`. A chunk ends at a sentence break: the last one in
+    /// the second half of `size` when there is one, else the first one after `size` that keeps
+    /// the chunk within `maxSize` (default `size`), so that sentences are kept whole, and only a
+    /// sentence longer than `maxSize` is cut, at its last word break within it. A chunk never
+    /// ends inside a word: a word (or superblank) longer than `maxSize` makes its chunk longer
+    /// instead, since each chunk is analysed on its own and a cut word would come back as two
+    /// words (two unknown ones, marked `*` where marks are on, or a known word translated out
+    /// of another).
+    static func ranges(of text: DeformattedText, size: Int, maxSize: Int? = nil) -> [Range<Int>] {
         let n = text.bytes.count
         let size = max(size, 16)
+        let maxSize = max(maxSize ?? size, size)
         var ranges: [Range<Int>] = []
         var start = 0
         while start < n {
@@ -21,8 +25,10 @@ enum Chunker {
                 ranges.append(start..<n)
                 break
             }
-            let limit = start + size
-            let end = lastBreak(text.sentenceBreaks, after: start + size / 2, upTo: limit)
+            let target = start + size, limit = start + maxSize
+            let end = lastBreak(text.sentenceBreaks, after: start + size / 2, upTo: target)
+                ?? firstBreak(text.sentenceBreaks, after: target).flatMap { $0 <= limit ? $0 : nil }
+                ?? (n <= limit ? n : nil)
                 ?? lastBreak(text.breaks, after: start, upTo: limit)
                 ?? firstBreak(text.breaks, after: limit)
                 ?? n

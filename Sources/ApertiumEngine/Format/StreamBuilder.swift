@@ -27,6 +27,11 @@ struct StreamBuilder {
     private var lastWordEndsSentence = false
     /// Bytes of the current word, to know whether it ends a sentence.
     private var lastWordByte: UInt8 = 0
+    /// Whether the last word looks like an abbreviation (see ``couldEndSentence(_:)``).
+    private var lastWordIsAbbreviation = false
+    /// A break after `.`, `!` or `?` that becomes a sentence break once the next word is seen
+    /// to start with a capital letter.
+    private var candidateSentenceBreak: Int?
 
     init(capacity: Int, escape: @escaping (UInt8) -> Bool) {
         self.escape = escape
@@ -43,6 +48,11 @@ struct StreamBuilder {
     /// Writes the collected word, composed and escaped.
     private mutating func flushWord() {
         guard !word.isEmpty else { return }
+        if let candidate = candidateSentenceBreak {
+            if Self.startsWithCapital(word) { sentenceBreaks.append(candidate) }
+            candidateSentenceBreak = nil
+        }
+        lastWordIsAbbreviation = Self.looksLikeAbbreviation(word)
         for b in wordForms.composing(word) {
             if escape(b) { bytes.append(Byte.backslash) }
             bytes.append(b)
@@ -87,10 +97,32 @@ struct StreamBuilder {
             bytes.append(Byte.closeBracket)
         }
         breaks.append(bytes.count)
-        if pendingEndsSentence || lastWordEndsSentence { sentenceBreaks.append(bytes.count) }
+        // A paragraph break or the like always ends a sentence; a `.`, `!` or `?` does only
+        // when the next word starts with a capital and the word is no abbreviation: the chunker
+        // cuts at sentence breaks, and a cut where the pipeline sees none (`U.S. says`,
+        // `8:46 a.m. a hush`) would end a sentence there and change the translation around it.
+        if pendingEndsSentence {
+            sentenceBreaks.append(bytes.count)
+        } else if lastWordEndsSentence && !lastWordIsAbbreviation {
+            candidateSentenceBreak = bytes.count
+        }
         pending.removeAll(keepingCapacity: true)
         pendingEndsSentence = false
         lastWordByte = 0
+    }
+
+    /// Whether `word` (UTF-8) starts with an upper- or titlecase letter.
+    static func startsWithCapital(_ word: [UInt8]) -> Bool {
+        guard let first = String(decoding: word.prefix(4), as: UTF8.self).unicodeScalars.first else { return false }
+        return first.properties.isUppercase || first.properties.generalCategory == .titlecaseLetter
+    }
+
+    /// Whether `word`, ending in `.`, `!` or `?`, may be an abbreviation rather than a sentence's
+    /// last word: a `.` inside it (`U.S.`, `a.m.`, `e.g.`) or at most three letters before the
+    /// mark (`Mr.`, `Dr.`, `vs.`, `No.`). Erring this way only makes a chunk longer.
+    static func looksLikeAbbreviation(_ word: [UInt8]) -> Bool {
+        let body = word.dropLast()
+        return body.contains(Byte.period) || String(decoding: body, as: UTF8.self).count <= 3
     }
 
     /// Closes the stream: `.[]` before the trailing group, as the Debian deformatters do.

@@ -14,6 +14,8 @@ struct ChunkedTranslator: Sendable {
     let pool: PipelinePool<ApertiumPipeline>
     /// Target chunk size in bytes (see ``ApertiumEngine/Configuration/chunkSize``).
     let chunkSize: Int
+    /// Longest chunk kept whole to end at a sentence break (``ApertiumEngine/Configuration/maxChunkSize``).
+    let maxChunkSize: Int
     /// Most pipelines one request's chunks are spread over.
     let spread: Int
 
@@ -27,7 +29,7 @@ struct ChunkedTranslator: Sendable {
         for stream in streams {
             guard let stream, !stream.bytes.isEmpty else { parts.append(nil); continue }
             let first = chunks.count
-            let ranges = Chunker.ranges(of: stream, size: chunkSize)
+            let ranges = Chunker.ranges(of: stream, size: chunkSize, maxSize: maxChunkSize)
             for (k, range) in ranges.enumerated() {
                 // Every chunk but a text's last (which the deformatter closed) gets a forced
                 // sentence end, which the reformatter removes again. Why: a frame with no word in
