@@ -41,9 +41,10 @@ import Testing
         #expect(chunks.joined() == String(decoding: stream.bytes, as: UTF8.self))
     }
 
-    /// A `.`, `!` or `?` is a sentence break (a place to cut) only before a capitalised word and
-    /// not after an abbreviation: a cut where the pipeline sees no sentence end would end one
-    /// there (`8:46 a.m. a hush` came back as `a.m. Un hush`). Paragraph breaks always are.
+    /// A `.`, `!` or `?` is a sentence break (a place to cut) only where ``SentenceBoundary``
+    /// says so: not before a lowercase word, not after initials or a title. A cut where the
+    /// pipeline sees no sentence end would end one there (`8:46 a.m. a hush` came back as
+    /// `a.m. Un hush`). Paragraph breaks always are.
     @Test func sentenceBreaksSkipAbbreviationsAndLowercaseContinuations() {
         let text = "The U.S. Army says this. Then at 8:46 a.m. a hush fell. Mr. Smith came! Yahoo! and more? Écoute bien. Done\n\nnext paragraph"
         let stream = TextDeformatter.deformat(text)

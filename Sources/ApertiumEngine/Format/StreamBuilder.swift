@@ -1,3 +1,5 @@
+import TranslationCore
+
 /// Builds an Apertium stream the way Debian's `apertium-destxt` and `apertium-deshtml` do, so
 /// that pipelines see exactly what the `apertium` command would feed them.
 ///
@@ -23,14 +25,10 @@ struct StreamBuilder {
     private var pending: [UInt8] = []
     /// Whether the pending group ends a sentence.
     private var pendingEndsSentence = false
-    /// Whether the last word ended in `.`, `!` or `?`, so the next blank is a sentence break.
-    private var lastWordEndsSentence = false
-    /// Bytes of the current word, to know whether it ends a sentence.
-    private var lastWordByte: UInt8 = 0
-    /// Whether the last word looks like an abbreviation (see ``couldEndSentence(_:)``).
-    private var lastWordIsAbbreviation = false
-    /// A break after `.`, `!` or `?` that becomes a sentence break once the next word is seen
-    /// to start with a capital letter.
+    /// The last word written (unescaped): whether the blank after it ends a sentence is decided
+    /// by it and the word after the blank (``SentenceBoundary``).
+    private var previousWord: [UInt8] = []
+    /// The break after `previousWord`, a sentence break if the next word agrees.
     private var candidateSentenceBreak: Int?
 
     init(capacity: Int, escape: @escaping (UInt8) -> Bool) {
@@ -42,31 +40,38 @@ struct StreamBuilder {
     mutating func appendWordByte(_ byte: UInt8) {
         flushBlank()
         word.append(byte)
-        lastWordByte = byte
     }
 
     /// Writes the collected word, composed and escaped.
     private mutating func flushWord() {
         guard !word.isEmpty else { return }
         if let candidate = candidateSentenceBreak {
-            if Self.startsWithCapital(word) { sentenceBreaks.append(candidate) }
             candidateSentenceBreak = nil
+            if let next = String(decoding: word.prefix(8), as: UTF8.self).first,
+               SentenceBoundary.endsSentence(Substring(String(decoding: previousWord, as: UTF8.self)), before: next) {
+                sentenceBreaks.append(candidate)
+            }
         }
-        lastWordIsAbbreviation = Self.looksLikeAbbreviation(word)
         for b in wordForms.composing(word) {
             if escape(b) { bytes.append(Byte.backslash) }
             bytes.append(b)
         }
+        swap(&previousWord, &word)
         word.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `word` can end a sentence at all: its last byte is an ASCII mark or closer, or
+    /// part of a non-ASCII character (`…`, `。`, `”`). Keeps the full rule off most words.
+    private static func mayEndSentence(_ word: [UInt8]) -> Bool {
+        guard let last = word.last else { return false }
+        return last >= 0x80 || last == Byte.period || last == Byte.bang || last == Byte.question
+            || last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") || last == UInt8(ascii: ")")
+            || last == Byte.closeBracket || last == UInt8(ascii: "}")
     }
 
     /// Adds raw bytes to the pending blank group; `endsSentence` marks a group that gets `.[]`.
     mutating func appendBlank<C: Collection<UInt8>>(_ content: C, endsSentence: Bool, escape: (UInt8) -> Bool) {
         flushWord()
-        if pending.isEmpty && !pendingEndsSentence {
-            // The word before this group ended here: remember whether it closed a sentence.
-            lastWordEndsSentence = lastWordByte == Byte.period || lastWordByte == Byte.bang || lastWordByte == Byte.question
-        }
         for b in content {
             if b == Byte.nul {
                 // A NUL would end the request frame early (one can hide in a comment or script).
@@ -97,32 +102,17 @@ struct StreamBuilder {
             bytes.append(Byte.closeBracket)
         }
         breaks.append(bytes.count)
-        // A paragraph break or the like always ends a sentence; a `.`, `!` or `?` does only
-        // when the next word starts with a capital and the word is no abbreviation: the chunker
-        // cuts at sentence breaks, and a cut where the pipeline sees none (`U.S. says`,
-        // `8:46 a.m. a hush`) would end a sentence there and change the translation around it.
+        // A paragraph break or the like always ends a sentence; a mark does only where
+        // ``SentenceBoundary`` says so, once the next word is known: the chunker cuts at sentence
+        // breaks, and a cut where the pipeline sees none (`U.S. says`, `8:46 a.m. a hush`) would
+        // end a sentence there and change the translation around it.
         if pendingEndsSentence {
             sentenceBreaks.append(bytes.count)
-        } else if lastWordEndsSentence && !lastWordIsAbbreviation {
+        } else if Self.mayEndSentence(previousWord) {
             candidateSentenceBreak = bytes.count
         }
         pending.removeAll(keepingCapacity: true)
         pendingEndsSentence = false
-        lastWordByte = 0
-    }
-
-    /// Whether `word` (UTF-8) starts with an upper- or titlecase letter.
-    static func startsWithCapital(_ word: [UInt8]) -> Bool {
-        guard let first = String(decoding: word.prefix(4), as: UTF8.self).unicodeScalars.first else { return false }
-        return first.properties.isUppercase || first.properties.generalCategory == .titlecaseLetter
-    }
-
-    /// Whether `word`, ending in `.`, `!` or `?`, may be an abbreviation rather than a sentence's
-    /// last word: a `.` inside it (`U.S.`, `a.m.`, `e.g.`) or at most three letters before the
-    /// mark (`Mr.`, `Dr.`, `vs.`, `No.`). Erring this way only makes a chunk longer.
-    static func looksLikeAbbreviation(_ word: [UInt8]) -> Bool {
-        let body = word.dropLast()
-        return body.contains(Byte.period) || String(decoding: body, as: UTF8.self).count <= 3
     }
 
     /// Closes the stream: `.[]` before the trailing group, as the Debian deformatters do.
