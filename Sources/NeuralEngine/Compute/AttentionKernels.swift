@@ -128,49 +128,14 @@ enum AttentionKernels {
             let o = out + i * ldo
             var j = 0
             // Eight 8-wide column blocks per pass share each broadcast weight: eight independent
-            // chains keep both FMA units busy (four wait on the FMA latency half the time).
-            // Every output is still one chain over t in order.
+            // chains keep both FMA units busy (four wait on the FMA latency half the time); four
+            // blocks for what is left. Every output is still one chain over t in order.
             while j + 64 <= dh {
-                var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8(), a4 = F8(), a5 = F8(), a6 = F8(), a7 = F8()
-                var row = values + j
-                for t in 0..<n {
-                    let wt = F8(repeating: w[t])
-                    a0 = VectorMath.fma(wt, VectorMath.load(row), a0)
-                    a1 = VectorMath.fma(wt, VectorMath.load(row + 8), a1)
-                    a2 = VectorMath.fma(wt, VectorMath.load(row + 16), a2)
-                    a3 = VectorMath.fma(wt, VectorMath.load(row + 24), a3)
-                    a4 = VectorMath.fma(wt, VectorMath.load(row + 32), a4)
-                    a5 = VectorMath.fma(wt, VectorMath.load(row + 40), a5)
-                    a6 = VectorMath.fma(wt, VectorMath.load(row + 48), a6)
-                    a7 = VectorMath.fma(wt, VectorMath.load(row + 56), a7)
-                    row += ldv
-                }
-                VectorMath.store(a0, o + j)
-                VectorMath.store(a1, o + j + 8)
-                VectorMath.store(a2, o + j + 16)
-                VectorMath.store(a3, o + j + 24)
-                VectorMath.store(a4, o + j + 32)
-                VectorMath.store(a5, o + j + 40)
-                VectorMath.store(a6, o + j + 48)
-                VectorMath.store(a7, o + j + 56)
+                columnBlocks(8, weights: w, values: values + j, ldv: ldv, n: n, out: o + j)
                 j += 64
             }
-            // Four blocks for what is left.
             while j + 32 <= dh {
-                var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8()
-                var row = values + j
-                for t in 0..<n {
-                    let wt = F8(repeating: w[t])
-                    a0 = VectorMath.fma(wt, VectorMath.load(row), a0)
-                    a1 = VectorMath.fma(wt, VectorMath.load(row + 8), a1)
-                    a2 = VectorMath.fma(wt, VectorMath.load(row + 16), a2)
-                    a3 = VectorMath.fma(wt, VectorMath.load(row + 24), a3)
-                    row += ldv
-                }
-                VectorMath.store(a0, o + j)
-                VectorMath.store(a1, o + j + 8)
-                VectorMath.store(a2, o + j + 16)
-                VectorMath.store(a3, o + j + 24)
+                columnBlocks(4, weights: w, values: values + j, ldv: ldv, n: n, out: o + j)
                 j += 32
             }
             while j < dh {
@@ -182,6 +147,40 @@ enum AttentionKernels {
                 for lane in 0..<width { o[j + lane] = acc[lane] }
                 j += 8
             }
+        }
+    }
+
+    /// out[8b + l] = Σₜ weights[t]·values[t·ldv + 8b + l] for `blocks` (4 or 8) 8-wide blocks,
+    /// one FMA chain per output over t in order. `blocks` is a constant at each call site, so
+    /// after inlining the unused accumulators disappear.
+    @inline(__always)
+    private static func columnBlocks(_ blocks: Int, weights w: UnsafePointer<Float>, values: UnsafePointer<Float>, ldv: Int,
+                                     n: Int, out o: UnsafeMutablePointer<Float>) {
+        var a0 = F8(), a1 = F8(), a2 = F8(), a3 = F8(), a4 = F8(), a5 = F8(), a6 = F8(), a7 = F8()
+        var row = values
+        for t in 0..<n {
+            let wt = F8(repeating: w[t])
+            a0 = VectorMath.fma(wt, VectorMath.load(row), a0)
+            a1 = VectorMath.fma(wt, VectorMath.load(row + 8), a1)
+            a2 = VectorMath.fma(wt, VectorMath.load(row + 16), a2)
+            a3 = VectorMath.fma(wt, VectorMath.load(row + 24), a3)
+            if blocks > 4 {
+                a4 = VectorMath.fma(wt, VectorMath.load(row + 32), a4)
+                a5 = VectorMath.fma(wt, VectorMath.load(row + 40), a5)
+                a6 = VectorMath.fma(wt, VectorMath.load(row + 48), a6)
+                a7 = VectorMath.fma(wt, VectorMath.load(row + 56), a7)
+            }
+            row += ldv
+        }
+        VectorMath.store(a0, o)
+        VectorMath.store(a1, o + 8)
+        VectorMath.store(a2, o + 16)
+        VectorMath.store(a3, o + 24)
+        if blocks > 4 {
+            VectorMath.store(a4, o + 32)
+            VectorMath.store(a5, o + 40)
+            VectorMath.store(a6, o + 48)
+            VectorMath.store(a7, o + 56)
         }
     }
 
