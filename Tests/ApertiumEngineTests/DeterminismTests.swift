@@ -72,6 +72,28 @@ import TranslationCore
         }
     }
 
+    /// Where a long text is cut into chunks changes nothing that a sentence end does not change:
+    /// here the only `. ` in the second half of the first 256 bytes is the one in `U.S.`, and a
+    /// cut there made eng-spa end a sentence (`En los EE.UU. Los oficiales dicen`); the answer is
+    /// `apertium -u`'s on the whole text.
+    @Test func aCutNeverFallsAfterInitials() async throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/apertium/modes/eng-spa.mode"), "eng-spa is not installed (make deps-test)")
+        let a = "The house is red and the garden is very green, and the children play in it every single day of the week with friends."
+        let b = "In the U.S. officials say that the plan is good and that the people in every city and every town and every village of the whole country agree with them."
+        let text = [a, b, a].joined(separator: " ")
+        let engine = ApertiumEngine()
+        do {
+            try #require(await engine.status().skipped[ResettingTagger.executableName] == nil, "glossa-apertium-tagger is not built")
+            let translated = try await engine.translate([text], pair: try LanguagePair(parsing: "eng-spa"), options: TranslationOptions())
+            let raw = String(decoding: try RealTool.run("/usr/bin/apertium", ["-u", "eng-spa"], input: Array(text.utf8)), as: UTF8.self)
+            #expect(translated == [raw])
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+        await engine.shutdown()
+    }
+
     static func sampleSize(_ lines: Int) -> Int {
         let setting = ProcessInfo.processInfo.environment["GLOSSA_DETERMINISM_SAMPLE"] ?? "20"
         return setting == "all" ? lines : max(1, min(lines, Int(setting) ?? 20))
