@@ -187,6 +187,10 @@ def pack_argos(out_dir, model_dir, spm_model, name="translate-en_de-1_0"):
     return path
 
 
+# Transformer-base: (encoder, decoder) layers, width, heads, FFN width.
+BASE_SHAPE = ((6, 6), 512, 8, 2048)
+
+
 def make_bench_model(out_dir):
     """A transformer-base-sized model (6+6 layers, 512 wide, 8 heads, FFN 2048, 32k vocab)."""
     out_dir = os.path.abspath(out_dir)
@@ -196,7 +200,7 @@ def make_bench_model(out_dir):
     for quant in ("float32", "int8"):
         rng = np.random.default_rng(7)
         spec = random_spec(rng, True, common_spec.Activation.RELU, False, len(vocab), len(vocab),
-                           (6, 6), 512, 8, 2048, tie_embeddings=True, eos_id=2, eos_bias=-1e4)
+                           *BASE_SHAPE, tie_embeddings=True, eos_id=2, eos_bias=-1e4)
         path = os.path.join(out_dir, "base_" + quant)
         save_spec(spec, path, vocab, vocab, None if quant == "float32" else quant, False)
         paths[quant] = path
@@ -212,7 +216,7 @@ def make_argos_base(out_dir, eos_bias):
     spm_model, pieces = train_sentencepiece(out_dir, 8000)
     rng = np.random.default_rng(11)
     spec = random_spec(rng, True, common_spec.Activation.RELU, False, len(pieces), len(pieces),
-                       (6, 6), 512, 8, 2048, tie_embeddings=True, eos_id=pieces.index("</s>"),
+                       *BASE_SHAPE, tie_embeddings=True, eos_id=pieces.index("</s>"),
                        eos_bias=eos_bias)
     path = os.path.join(out_dir, "base_int8")
     save_spec(spec, path, list(pieces), list(pieces), "int8", False)

@@ -60,13 +60,18 @@ struct StreamBuilder {
         word.removeAll(keepingCapacity: true)
     }
 
-    /// Whether `word` can end a sentence at all: its last byte is an ASCII mark or closer, or
-    /// part of a non-ASCII character (`…`, `。`, `”`). Keeps the full rule off most words.
+    /// Whether `word` can end a sentence at all: its last byte is one of ``SentenceBoundary``'s
+    /// ASCII marks or closers, or part of a non-ASCII character (`…`, `。`, `”`). Keeps the full
+    /// rule off most words.
     private static func mayEndSentence(_ word: [UInt8]) -> Bool {
         guard let last = word.last else { return false }
-        return last >= 0x80 || last == Byte.period || last == Byte.bang || last == Byte.question
-            || last == UInt8(ascii: "\"") || last == UInt8(ascii: "'") || last == UInt8(ascii: ")")
-            || last == Byte.closeBracket || last == UInt8(ascii: "}")
+        return last >= 0x80 || asciiSentenceEnders[Int(last)]
+    }
+
+    /// Per ASCII byte: a terminator or closer of ``SentenceBoundary`` (derived, so the two agree).
+    private static let asciiSentenceEnders: [Bool] = (0..<128).map { byte in
+        let c = Character(Unicode.Scalar(UInt8(byte)))
+        return SentenceBoundary.terminators.contains(c) || SentenceBoundary.closers.contains(c)
     }
 
     /// Adds raw bytes to the pending blank group; `endsSentence` marks a group that gets `.[]`.
