@@ -38,12 +38,27 @@ final class SQLiteConnection: SQLConnection {
         chmod(path, 0o600)
         sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
         do {
-            _ = try execute("PRAGMA journal_mode=WAL", [])
+            try switchToWriteAheadLog()
             _ = try execute("PRAGMA synchronous=NORMAL", [])
             _ = try execute("PRAGMA foreign_keys=ON", [])
         } catch {
             close()
             throw error
+        }
+    }
+
+    /// Puts the file in WAL mode (a no-op when it is already). On a new file several connections
+    /// may switch at once: each holds a read lock and wants the exclusive one, and SQLite answers
+    /// all but one `SQLITE_BUSY` at once, without its busy handler, since waiting could deadlock.
+    /// The loser's read lock is gone by then, so trying again (within `busy_timeout`) succeeds
+    /// once the winner is done.
+    private func switchToWriteAheadLog() throws {
+        let deadline = Date().addingTimeInterval(Double(Self.busyTimeoutMilliseconds) / 1000)
+        while true {
+            let status = sqlite3_exec(db, "PRAGMA journal_mode=WAL", nil, nil, nil)
+            if status == SQLITE_OK { return }
+            guard status & 0xff == SQLITE_BUSY, Date() < deadline else { throw error(status) }
+            usleep(5_000)
         }
     }
 

@@ -98,6 +98,25 @@ struct KeyStoreTests {
         await #expect(throws: DatabaseError.self) { try await KeyStore.schema.apply(to: databases[1]) }
     }
 
+    @Test("Many processes opening one new SQLite file at once all get it, in WAL mode")
+    func manyOpenersOfANewFile() async throws {
+        // Switching a new file to WAL takes its exclusive lock; SQLite answers the openers that
+        // lose that race SQLITE_BUSY at once (no busy wait, it could deadlock). CI saw it as
+        // "database is locked" from a migration test; ten new files make the race likely.
+        for _ in 0..<10 {
+            let location = try await StoreKind.sqlite.location()
+            let databases = (0..<8).map { _ in Database(location, connections: 1) }
+            defer { databases.forEach { $0.close() } }
+            let modes = try await withThrowingTaskGroup(of: String.self) { group in
+                for database in databases {
+                    group.addTask { try await database.execute("PRAGMA journal_mode").first?.text(0) ?? "" }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(modes == Array(repeating: "wal", count: 8))
+        }
+    }
+
     @Test("A database that cannot be reached is unavailable (fast after the first failure), not an error",
           arguments: StoreKind.allCases)
     func unreachable(_ kind: StoreKind) async throws {
