@@ -7,7 +7,6 @@ extension Search {
     func beam(_ encoded: EncoderOutput) -> [Hypothesis] {
         let batch = encoded.lengths.count
         let k = options.beamSize, c = 2 * k
-        let v = weights.targetVocabularySize
         let state = DecoderState(weights: weights, encoded: encoded, rowBatch: Array(0..<batch), workspace: workspace)
         let logits = FloatBuffer()
         var finished = [[Hypothesis]](repeating: [], count: batch)

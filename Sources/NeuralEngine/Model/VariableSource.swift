@@ -116,7 +116,7 @@ struct VariableSource {
         guard raw.shape.count == 2, raw.shape[0] > 0, raw.shape[1] > 1 else {
             throw TranslationError(.engineFailure, "Malformed model \(file): '\(tableName)/weight' has shape \(raw.shape).")
         }
-        let rows = raw.shape[0], depth = raw.shape[1]
+        let depth = raw.shape[1]
         let scaleVar = variables[tableName + "/weight_scale"]
         let table: Embedding
         if quantized && (raw.type == .int8 || raw.type == .int16) {
