@@ -62,6 +62,25 @@ import TranslationCore
         }
     }
 
+    /// A client that hangs up on a short request does not cost a pipeline restart: the request
+    /// finishes on its warm pipeline for nobody, which then answers the next caller, exactly.
+    @Test func aShortRequestWhoseCallerLeftKeepsItsWarmPipelineInStep() async throws {
+        try await EngineIntegrationTests.withEngine(.init(maxPipelines: 1)) { engine in
+            let text = Self.numberedParagraphs(count: 30, sentences: 8)
+            #expect(text.utf8.count < PipelinePool<ApertiumPipeline>.smallRequestBytes - 1024)
+            let options = TranslationOptions()
+            let reference = try await engine.translate([text], pair: Self.engSpa, options: options)
+            let warm = await engine.pipelinePIDs(for: Self.engSpa)
+            let leaving = Task { try await engine.translate([text], pair: Self.engSpa, options: options) }
+            try await Task.sleep(for: .milliseconds(50))
+            leaving.cancel()
+            let answered = (try? await leaving.value) != nil
+            #expect(!answered, "the caller left after 50 ms of a translation that takes several times that")
+            #expect(try await engine.translate([text], pair: Self.engSpa, options: options) == reference)
+            #expect(await engine.pipelinePIDs(for: Self.engSpa) == warm, "the pipeline was restarted")
+        }
+    }
+
     /// A stage that dies while the stages before it wait for input (as apertium-tagger segfaults
     /// on some pairs' input) fails the request within seconds, not at its deadline: here a `sed`
     /// stage after eng-spa's analyser quits on one word.

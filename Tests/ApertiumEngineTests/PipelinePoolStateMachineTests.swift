@@ -61,6 +61,40 @@ struct FakeInstant: InstantProtocol {
         #expect(m.cancel(1, now: at(2)) == [])
     }
 
+    @Test func aSmallRequestWhoseCallerLeftFinishesForNobodyAndKeepsItsPipeline() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
+        #expect(m.request(2, now: at(0)) == [])
+        let cancelled = TranslationError(.cancelled, "The request was cancelled.")
+        // The caller hears at once; the pipeline is neither stopped nor replaced.
+        #expect(m.cancel(1, small: true, now: at(1)) == [.fail(1, cancelled)])
+        #expect(m.counts.pipelines == 1 && m.counts.idle == 0)
+        // Its answer is dropped, and the same warm pipeline takes the next request.
+        #expect(m.requestSucceeded(1, on: 0, now: at(1)) == [.run(2, on: 0)])
+        #expect(m.cancel(1, small: true, now: at(2)) == [])
+        #expect(m.requestSucceeded(2, on: 0, now: at(2)) == [.succeed(2)])
+        #expect(m.counts.idle == 1)
+    }
+
+    @Test func anAbandonedRequestThatBreaksOrHangsStopsItsPipelineAndIsNeverRetried() {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        _ = m.request(1, now: at(0))
+        _ = m.cancel(1, small: true, now: at(0))
+        let broke = TranslationError(.engineFailure, "a stage died")
+        // Stopped and replaced (the pool keeps its minimum), and request 1 is not run again.
+        #expect(m.requestFailed(1, on: 0, error: broke, now: at(1)) == [.stopPipeline(0), .startPipeline(1)])
+        _ = m.pipelineStarted(1, now: at(1))
+        _ = m.request(2, now: at(1))
+        _ = m.cancel(2, small: true, now: at(1))
+        // A hang: past the deadline the pipeline is stopped, with no caller to fail.
+        #expect(m.tick(now: at(1000)) == [.stopPipeline(1), .startPipeline(2)])
+        #expect(m.isIdle)
+    }
+
     @Test func neverMoreThanMaxPipelines() {
         var m = machine(min: 0, max: 3)
         var starts = 0

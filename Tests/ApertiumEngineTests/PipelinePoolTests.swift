@@ -3,13 +3,16 @@ import Testing
 import TranslationCore
 @testable import ApertiumEngine
 
-/// A scripted pipeline: echoes (upper-cased, to show it ran), crashes, or hangs until stopped.
+/// A scripted pipeline: echoes (upper-cased, to show it ran), echoes once `open()` is called
+/// (`gatedEcho`, its first request only), crashes, or hangs until stopped.
 final class FakePipeline: PoolPipeline {
-    enum Behaviour: Sendable { case echo, crash, hang }
+    enum Behaviour: Sendable { case echo, gatedEcho, crash, hang }
     let behaviour: Behaviour
     let id: Int
     private let stopped = Mutex(false)
     private let hung = Mutex<[CheckedContinuation<Void, Never>]>([])
+    /// `gatedEcho`: whether the gate is open, and the request waiting at it.
+    private let gate = Mutex<(open: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
 
     init(id: Int, behaviour: Behaviour) {
         self.id = id
@@ -21,7 +24,16 @@ final class FakePipeline: PoolPipeline {
 
     func run(_ chunks: [[UInt8]], progress: @escaping @Sendable () -> Void) async throws -> [[UInt8]] {
         switch behaviour {
-        case .echo:
+        case .echo, .gatedEcho:
+            if behaviour == .gatedEcho {
+                await withCheckedContinuation { continuation in
+                    let open = gate.withLock { gate in
+                        if !gate.open { gate.waiting = continuation }
+                        return gate.open
+                    }
+                    if open { continuation.resume() }
+                }
+            }
             return chunks.map { chunk in chunk.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 } }
         case .crash:
             throw TranslationError(.engineFailure, "fake stage died.")
@@ -32,6 +44,16 @@ final class FakePipeline: PoolPipeline {
             }
             throw TranslationError(.engineFailure, "fake pipeline stopped.")
         }
+    }
+
+    /// Lets a `gatedEcho` pipeline answer, now and from then on.
+    func open() {
+        let waiting = gate.withLock { gate in
+            gate.open = true
+            defer { gate.waiting = nil }
+            return gate.waiting
+        }
+        waiting?.resume()
     }
 
     func terminate() {
@@ -145,11 +167,12 @@ final class FakeFactory: Sendable {
         #expect(factory.made.withLock { $0.allSatisfy(\.isStopped) })
     }
 
-    @Test func aCancelledCallerIsWithdrawnNotWaitedForAndItsPipelineStopped() async throws {
+    @Test func aCancelledCallerIsWithdrawnNotWaitedForAndALargeRequestsPipelineStopped() async throws {
         let factory = FakeFactory([.hang])
         let pool = Self.pool(factory, max: 1, timeout: .seconds(60))
         await pool.start()
-        let running = Task { try await pool.submit([Array("running".utf8)]) }
+        let large = [UInt8](repeating: UInt8(ascii: "a"), count: PipelinePool<FakePipeline>.smallRequestBytes + 1)
+        let running = Task { try await pool.submit([large]) }
         let queued = Task { try await pool.submit([Array("queued".utf8)]) }
         try await Task.sleep(for: .milliseconds(100))
         let start = ContinuousClock.now
@@ -168,6 +191,29 @@ final class FakeFactory: Sendable {
         #expect(factory.made.withLock { $0[0].isStopped })
         // The pool goes on with a fresh pipeline.
         #expect(try await pool.submit([Array("x".utf8)]) == [Array("X".utf8)])
+        await pool.shutdown()
+    }
+
+    @Test func aSmallRequestWhoseCallerLeftFinishesOnItsPipelineWhichServesTheNext() async throws {
+        let factory = FakeFactory([.gatedEcho])
+        let pool = Self.pool(factory, max: 1, timeout: .seconds(60))
+        await pool.start()
+        let running = Task { try await pool.submit([Array("short".utf8)]) }
+        try await Task.sleep(for: .milliseconds(100))
+        running.cancel()
+        do {
+            _ = try await running.value
+            Issue.record("a cancelled request must not be answered")
+        } catch let error as TranslationError {
+            #expect(error.kind == .cancelled)
+        }
+        // The caller heard while its request was still on the pipeline (the gate is shut).
+        let next = Task { try await pool.submit([Array("next".utf8)]) }
+        try await Task.sleep(for: .milliseconds(100))
+        factory.made.withLock { $0[0].open() }
+        // The next request waited for the same pipeline to finish, and gets its own answer there.
+        #expect(try await next.value == [Array("NEXT".utf8)])
+        #expect(factory.made.withLock { $0.count == 1 && !$0[0].isStopped })
         await pool.shutdown()
     }
 }

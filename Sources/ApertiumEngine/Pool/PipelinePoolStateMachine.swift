@@ -13,6 +13,8 @@ import TranslationCore
 ///   retired and the request goes to the front of the queue for a fresh one; a second failure is
 ///   reported to the caller;
 /// - a late answer from a retired pipeline is ignored (the request may already be elsewhere);
+/// - a request whose caller gave up either stops its pipeline or, when it is small, is left to
+///   finish on it and its answer dropped (`abandoned`); it is never retried;
 /// - a closed pool keeps no idle pipeline: its processes stop as soon as nothing waits for them,
 ///   and the next request opens it again (so closing never fails or delays a caller).
 struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
@@ -56,6 +58,9 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     private var pipelines: [PipelineID: PipelineState] = [:]
     private var queue: [Waiting] = []
     private var running: [RequestID: (pipeline: PipelineID, attempt: Int)] = [:]
+    /// Requests still on their pipeline whose caller has gone: their answer is for nobody, and
+    /// their pipeline becomes idle again when it comes (or is stopped if it breaks or hangs).
+    private var abandoned: Set<RequestID> = []
     private var nextPipeline = 0
     private var isShutDown = false
     /// After a pipeline failed to start, only callers trigger new starts (no restart loop).
@@ -131,8 +136,9 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
         guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
         running[id] = nil
+        // An abandoned request's caller already has its `.cancelled`.
         lastActivity = now
-        var actions: [Action] = [.succeed(id)]
+        var actions: [Action] = abandoned.remove(id) == nil ? [.succeed(id)] : []
         if uses + 1 >= limits.maxUsesBeforeRestart {
             // Restart after N uses bounds any slow leak in a stage's memory.
             pipelines[pipeline] = nil
@@ -146,6 +152,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     /// The request's pipeline broke (a stage died, the framing was lost).
     mutating func requestFailed(_ id: RequestID, on pipeline: PipelineID, error: TranslationError, now: Instant) -> [Action] {
         guard case .busy(id, _, _) = pipelines[pipeline] else { return [] }
+        if abandoned.remove(id) != nil { return stopAbandoned(pipeline, now: now) }
         return retire(pipeline, request: id, error: error, now: now)
     }
 
@@ -157,6 +164,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
             return nil
         }.sorted { $0.0 < $1.0 }
         for (pipeline, request) in overdue {
+            if abandoned.remove(request) != nil { actions += stopAbandoned(pipeline, now: now); continue }
             let error = TranslationError(.timeout, "The Apertium pipeline gave no answer within \(limits.requestTimeout) and was stopped.")
             actions += retire(pipeline, request: request, error: error, now: now)
         }
@@ -164,16 +172,26 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     }
 
     /// The caller gave up (its task was cancelled: a client hung up, or the server is shutting
-    /// down): the request is withdrawn, not waited for. A waiting one leaves the queue; a running
-    /// one's pipeline is stopped, since its answer is for nobody and a pipeline cannot drop one
-    /// request midway without losing its framing (a fresh one starts if needed).
-    mutating func cancel(_ id: RequestID, now: Instant) -> [Action] {
+    /// down): the request is withdrawn, not waited for, and the caller gets `.cancelled` now. A
+    /// waiting one leaves the queue. A running one's answer is for nobody, and a pipeline cannot
+    /// drop one request midway without losing its framing: when the request is `small` (the
+    /// rest of it costs less than a pipeline's restart), it is left to finish and its answer is
+    /// dropped, so the warm pipeline is kept; otherwise its pipeline is stopped (a fresh one
+    /// starts if needed). Why keep it: a restart costs every stage its start-up (about a quarter
+    /// of a CPU second for eng-spa) and a cold cache, and clients that hang up on short requests
+    /// (timeouts, a benchmark's last requests, or one doing it on purpose) would otherwise make
+    /// the server pay that again and again.
+    mutating func cancel(_ id: RequestID, small: Bool = false, now: Instant) -> [Action] {
         let error = TranslationError(.cancelled, "The request was cancelled.")
         if let index = queue.firstIndex(where: { $0.request == id }) {
             queue.remove(at: index)
             return [.fail(id, error)]
         }
         guard let pipeline = running.removeValue(forKey: id)?.pipeline else { return [] }
+        if small {
+            abandoned.insert(id)
+            return [.fail(id, error)]
+        }
         pipelines[pipeline] = nil
         return [.stopPipeline(pipeline), .fail(id, error)] + schedule(now: now)
     }
@@ -202,11 +220,18 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         actions += pipelines.keys.sorted().map { Action.stopPipeline($0) }
         queue.removeAll()
         running.removeAll()
+        abandoned.removeAll()
         pipelines.removeAll()
         return actions
     }
 
     // MARK: Decisions
+
+    /// Stops the pipeline of an abandoned request that broke or hung (nobody to retry it for).
+    private mutating func stopAbandoned(_ pipeline: PipelineID, now: Instant) -> [Action] {
+        pipelines[pipeline] = nil
+        return [.stopPipeline(pipeline)] + schedule(now: now)
+    }
 
     /// Retires `pipeline` and retries `request` once, or fails it.
     private mutating func retire(_ pipeline: PipelineID, request: RequestID, error: TranslationError, now: Instant) -> [Action] {
