@@ -69,3 +69,54 @@ def test_glossa_pipelines_is_how_many_pipelines_a_pair_runs(glossa_bin, pipeline
     finally:
         proc.terminate()
         proc.wait(timeout=60)
+
+
+def pipeline_pids(pid: int, pair: str) -> set[int]:
+    """The PIDs of glossa's `bash` children running `pair`'s stages (one per pipeline)."""
+    return {p.pid for p in live_processes()
+            if p.parent == pid and p.name == "bash" and f"/apertium-{pair}/" in command_line(p.pid)}
+
+
+@pytest.mark.skipif(not FLORES.exists(), reason="needs ../shared/data/flores200-dev (FLORES-200 dev) beside the repository")
+def test_clients_that_hang_up_on_short_requests_leave_the_warm_pipelines_in_place(glossa_bin):
+    """A client that hangs up while its paragraph is being translated (a timeout, a closed tab)
+    costs no pipeline restart: the short request finishes for nobody and the same warm pipelines
+    answer the next clients, exactly as before."""
+    sentences = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
+    paragraph = " ".join(sentences[:80])  # about 10 KB: under the 16 KB that are left to finish
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "GLOSSA_PIPELINES": "2", "GLOSSA_PREWARM": "eng-spa"}
+    proc = subprocess.Popen([glossa_bin, "serve", "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        port = int(re.search(r"http://127\.0\.0\.1:(\d+)", proc.stdout.readline()).group(1))
+        threading.Thread(target=proc.stdout.read, daemon=True).start()
+        path = "/language/translate/v2?" + urllib.parse.urlencode(
+            {"q": paragraph, "source": "en", "target": "es", "format": "text"})
+
+        def translate() -> str:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            connection.request("GET", path)
+            body = json.loads(connection.getresponse().read())
+            connection.close()
+            return body["data"]["translations"][0]["translatedText"]
+
+        # Both pipelines up and warm (two at once use both), and the answer to compare with.
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            reference = list(pool.map(lambda _: translate(), range(2)))[0]
+        warm = pipeline_pids(proc.pid, "eng-spa")
+        assert len(warm) == 2, f"pipelines: {warm}"
+        hung_up = 0
+        for _ in range(10):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=0.02)
+            connection.request("GET", path)
+            try:
+                connection.getresponse().read()  # answered within 20 ms: this machine is fast
+            except TimeoutError:
+                hung_up += 1
+            connection.close()
+        assert hung_up > 0, "no request was still running 20 ms after it was sent"
+        assert translate() == reference
+        assert pipeline_pids(proc.pid, "eng-spa") == warm, "a hang-up restarted a pipeline"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
