@@ -136,8 +136,8 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
         guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
         running[id] = nil
-        // An abandoned request's caller already has its `.cancelled`.
         lastActivity = now
+        // An abandoned request's caller already has its `.cancelled`.
         var actions: [Action] = abandoned.remove(id) == nil ? [.succeed(id)] : []
         if uses + 1 >= limits.maxUsesBeforeRestart {
             // Restart after N uses bounds any slow leak in a stage's memory.
