@@ -19,6 +19,14 @@ struct FakeInstant: InstantProtocol {
         Machine(limits: .init(minPipelines: min, maxPipelines: max, maxUsesBeforeRestart: uses, requestTimeout: timeout))
     }
 
+    /// A pool of exactly one pipeline, started and idle (pipeline 0).
+    func oneWarmPipeline() -> Machine {
+        var m = machine(min: 1, max: 1)
+        _ = m.start(now: at(0))
+        _ = m.pipelineStarted(0, now: at(0))
+        return m
+    }
+
     func at(_ seconds: Int) -> FakeInstant { FakeInstant(offset: .seconds(seconds)) }
 
     @Test func startsTheMinimumAndRunsOnAnIdlePipeline() {
@@ -34,9 +42,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func onePipelineServesOneRequestAtATimeAndWaitersQueue() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
         #expect(m.request(2, now: at(0)) == []) // max reached: waits
         #expect(m.request(3, now: at(0)) == [])
@@ -47,9 +53,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func cancelWithdrawsAWaitingRequestAndStopsARunningOnesPipeline() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
         #expect(m.request(2, now: at(0)) == [])
         let cancelled = TranslationError(.cancelled, "The request was cancelled.")
@@ -62,9 +66,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func aSmallRequestWhoseCallerLeftFinishesForNobodyAndKeepsItsPipeline() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         #expect(m.request(1, now: at(0)) == [.run(1, on: 0)])
         #expect(m.request(2, now: at(0)) == [])
         let cancelled = TranslationError(.cancelled, "The request was cancelled.")
@@ -79,9 +81,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func anAbandonedRequestThatBreaksOrHangsStopsItsPipelineAndIsNeverRetried() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         _ = m.request(1, now: at(0))
         _ = m.cancel(1, small: true, now: at(0))
         let broke = TranslationError(.engineFailure, "a stage died")
@@ -117,9 +117,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func crashRetiresThePipelineAndRetriesOnceOnAFreshOne() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         _ = m.request(1, now: at(0))
         _ = m.request(2, now: at(0))
         // Request 1's pipeline crashes: stopped, a fresh one started, request 1 goes first.
@@ -129,9 +127,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func secondCrashFailsTheCallerWithAClearError() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         _ = m.request(1, now: at(0))
         _ = m.requestFailed(1, on: 0, error: Self.crash, now: at(1))
         _ = m.pipelineStarted(1, now: at(1))
@@ -188,9 +184,7 @@ struct FakeInstant: InstantProtocol {
     }
 
     @Test func shutdownFailsEveryoneAndStopsEverything() {
-        var m = machine(min: 1, max: 1)
-        _ = m.start(now: at(0))
-        _ = m.pipelineStarted(0, now: at(0))
+        var m = oneWarmPipeline()
         _ = m.request(1, now: at(0))
         _ = m.request(2, now: at(0))
         let actions = m.shutdown()
