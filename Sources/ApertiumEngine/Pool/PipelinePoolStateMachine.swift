@@ -175,7 +175,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     /// down): the request is withdrawn, not waited for, and the caller gets `.cancelled` now. A
     /// waiting one leaves the queue. A running one's answer is for nobody, and a pipeline cannot
     /// drop one request midway without losing its framing: when the request is `small` (the
-    /// rest of it costs less than a pipeline's restart), it is left to finish and its answer is
+    /// rest of it costs no more than a pipeline's restart), it is left to finish and its answer is
     /// dropped, so the warm pipeline is kept; otherwise its pipeline is stopped (a fresh one
     /// starts if needed). Why keep it: a restart costs every stage its start-up (about a quarter
     /// of a CPU second for eng-spa) and a cold cache, and clients that hang up on short requests
