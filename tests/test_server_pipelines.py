@@ -20,11 +20,16 @@ from process_table import command_line, live_processes
 FLORES = SHARED / "data" / "flores200-dev" / "eng_Latn.dev"
 
 
+def pipeline_pids(pid: int, pair: str) -> set[int]:
+    """The PIDs of glossa's live `bash` children running `pair`'s stages: one per pipeline of
+    that pair (other pairs' pipelines, such as the start-up probes', are not counted)."""
+    return {p.pid for p in live_processes()
+            if p.parent == pid and p.name == "bash" and f"/apertium-{pair}/" in command_line(p.pid)}
+
+
 def pipeline_count(pid: int, pair: str) -> int:
-    """glossa's live `bash` children running `pair`'s stages: one per pipeline of that pair
-    (other pairs' pipelines, such as the start-up probes', are not counted)."""
-    return sum(1 for p in live_processes()
-               if p.parent == pid and p.name == "bash" and f"/apertium-{pair}/" in command_line(p.pid))
+    """How many pipelines of `pair` glossa runs now."""
+    return len(pipeline_pids(pid, pair))
 
 
 @pytest.mark.skipif(not FLORES.exists(), reason="needs ../shared/data/flores200-dev (FLORES-200 dev) beside the repository")
@@ -69,12 +74,6 @@ def test_glossa_pipelines_is_how_many_pipelines_a_pair_runs(glossa_bin, pipeline
     finally:
         proc.terminate()
         proc.wait(timeout=60)
-
-
-def pipeline_pids(pid: int, pair: str) -> set[int]:
-    """The PIDs of glossa's `bash` children running `pair`'s stages (one per pipeline)."""
-    return {p.pid for p in live_processes()
-            if p.parent == pid and p.name == "bash" and f"/apertium-{pair}/" in command_line(p.pid)}
 
 
 @pytest.mark.skipif(not FLORES.exists(), reason="needs ../shared/data/flores200-dev (FLORES-200 dev) beside the repository")

@@ -14,7 +14,8 @@ import TranslationCore
 ///   reported to the caller;
 /// - a late answer from a retired pipeline is ignored (the request may already be elsewhere);
 /// - a request whose caller gave up either stops its pipeline or, when it is small, is left to
-///   finish on it and its answer dropped (`abandoned`); it is never retried;
+///   finish on it and its answer dropped (abandoned: its pipeline is busy with it, but it is no
+///   longer in `running`); it is never retried;
 /// - a closed pool keeps no idle pipeline: its processes stop as soon as nothing waits for them,
 ///   and the next request opens it again (so closing never fails or delays a caller).
 struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
@@ -57,10 +58,10 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     let limits: Limits
     private var pipelines: [PipelineID: PipelineState] = [:]
     private var queue: [Waiting] = []
+    /// The requests on a pipeline whose caller still waits. A busy pipeline's request that is
+    /// missing here was abandoned: its answer is for nobody, and the pipeline becomes idle again
+    /// when it comes (or is stopped if it breaks or hangs).
     private var running: [RequestID: (pipeline: PipelineID, attempt: Int)] = [:]
-    /// Requests still on their pipeline whose caller has gone: their answer is for nobody, and
-    /// their pipeline becomes idle again when it comes (or is stopped if it breaks or hangs).
-    private var abandoned: Set<RequestID> = []
     private var nextPipeline = 0
     private var isShutDown = false
     /// After a pipeline failed to start, only callers trigger new starts (no restart loop).
@@ -135,10 +136,10 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     /// A request came back from its pipeline.
     mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
         guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
-        running[id] = nil
+        let abandoned = running.removeValue(forKey: id) == nil
         lastActivity = now
         // An abandoned request's caller already has its `.cancelled`.
-        var actions: [Action] = abandoned.remove(id) == nil ? [.succeed(id)] : []
+        var actions: [Action] = abandoned ? [] : [.succeed(id)]
         if uses + 1 >= limits.maxUsesBeforeRestart {
             // Restart after N uses bounds any slow leak in a stage's memory.
             pipelines[pipeline] = nil
@@ -152,7 +153,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     /// The request's pipeline broke (a stage died, the framing was lost).
     mutating func requestFailed(_ id: RequestID, on pipeline: PipelineID, error: TranslationError, now: Instant) -> [Action] {
         guard case .busy(id, _, _) = pipelines[pipeline] else { return [] }
-        if abandoned.remove(id) != nil { return stopAbandoned(pipeline, now: now) }
+        if running[id] == nil { return stopAbandoned(pipeline, now: now) }
         return retire(pipeline, request: id, error: error, now: now)
     }
 
@@ -164,7 +165,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
             return nil
         }.sorted { $0.0 < $1.0 }
         for (pipeline, request) in overdue {
-            if abandoned.remove(request) != nil { actions += stopAbandoned(pipeline, now: now); continue }
+            if running[request] == nil { actions += stopAbandoned(pipeline, now: now); continue }
             let error = TranslationError(.timeout, "The Apertium pipeline gave no answer within \(limits.requestTimeout) and was stopped.")
             actions += retire(pipeline, request: request, error: error, now: now)
         }
@@ -188,10 +189,8 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
             return [.fail(id, error)]
         }
         guard let pipeline = running.removeValue(forKey: id)?.pipeline else { return [] }
-        if small {
-            abandoned.insert(id)
-            return [.fail(id, error)]
-        }
+        // Small: the pipeline stays busy with it, now abandoned (see `running`).
+        if small { return [.fail(id, error)] }
         pipelines[pipeline] = nil
         return [.stopPipeline(pipeline), .fail(id, error)] + schedule(now: now)
     }
@@ -220,7 +219,6 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         actions += pipelines.keys.sorted().map { Action.stopPipeline($0) }
         queue.removeAll()
         running.removeAll()
-        abandoned.removeAll()
         pipelines.removeAll()
         return actions
     }
