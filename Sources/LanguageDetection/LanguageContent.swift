@@ -41,8 +41,9 @@ struct LanguageContent {
         // One pass over the scalars (splitting on whitespace scalars, not Characters: grapheme
         // segmentation would cost more than the detection itself on short text).
         var languageCharacters = 0, otherCharacters = 0
-        var kept: [Substring] = []
-        var anyDropped = false
+        // The kept tokens, listed only once one is dropped: until then every token is kept and
+        // the input passes as it is (listing them would cost an array per call for nothing).
+        var kept: [Substring]?
         let scalars = input.unicodeScalars
         var tokenStart = scalars.startIndex
         var token = TokenState()
@@ -51,11 +52,11 @@ struct LanguageContent {
             guard token.visible > 0 else { return }
             if token.marked {
                 otherCharacters += token.visible
-                anyDropped = true
+                if kept == nil { kept = Self.tokens(of: scalars[..<tokenStart]) }
             } else {
                 if token.letters > 0 { languageCharacters += token.visible }
                 letters += token.letters
-                kept.append(Substring(scalars[tokenStart..<end]))
+                kept?.append(Substring(scalars[tokenStart..<end]))
             }
         }
         while index < scalars.endIndex {
@@ -72,9 +73,14 @@ struct LanguageContent {
         }
         finish(at: scalars.endIndex)
         // Untouched input (the common case) is passed on as it is, without a copy.
-        text = anyDropped ? kept.joined(separator: " ") : input
+        text = kept?.joined(separator: " ") ?? input
         let total = languageCharacters + otherCharacters
         share = total == 0 ? 1 : Double(languageCharacters) / Double(total)
+    }
+
+    /// The whitespace-separated tokens of `scalars`, as the scan above delimits them.
+    private static func tokens(of scalars: Substring.UnicodeScalarView) -> [Substring] {
+        scalars.split(whereSeparator: TextFeatures.isWhitespace).map { Substring($0) }
     }
 
     /// What is known about the token being read.

@@ -62,12 +62,19 @@ extension DetectorModel {
                     top: Int = .max) -> [(language: Int, posterior: Float)] {
         let temperature = self.temperature(words: words)
         let weight = priorWeight(words: words)
-        let logits = candidates.map { scores[$0] / temperature + weight * logPriors[$0] + (logHints?[$0] ?? 0) }
-        guard let peak = logits.max() else { return [] }
+        // Two passes over the candidates (the peak, then the exponentials) that compute each
+        // logit alike, instead of an array of logits per call.
+        @inline(__always) func logit(_ language: Int) -> Float {
+            scores[language] / temperature + weight * logPriors[language] + (logHints?[language] ?? 0)
+        }
+        guard !candidates.isEmpty else { return [] }
+        var peak = -Float.infinity
+        for language in candidates { peak = max(peak, logit(language)) }
         var sum: Float = 0
         var best: [(language: Int, posterior: Float)] = []
-        for (language, logit) in zip(candidates, logits) {
-            let e = exp(logit - peak)
+        best.reserveCapacity(min(top, candidates.count) + 1)
+        for language in candidates {
+            let e = exp(logit(language) - peak)
             sum += e
             // Keep the `top` largest, by insertion (top is 3 in detection: cheaper than a sort).
             guard best.count < top || e > best[best.count - 1].posterior else { continue }
@@ -75,7 +82,8 @@ extension DetectorModel {
             best.insert((language, e), at: at)
             if best.count > top { best.removeLast() }
         }
-        return best.map { ($0.language, $0.posterior / sum) }
+        for i in best.indices { best[i].posterior /= sum }
+        return best
     }
 
     /// Decides one text; nil when it has no letters of a script the model knows.

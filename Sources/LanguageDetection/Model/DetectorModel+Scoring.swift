@@ -9,13 +9,17 @@ extension DetectorModel {
     /// posterior is below e^-12 already, and another word moves a score by a few nats, so they
     /// cannot come back; it makes a sentence cost a few languages instead of sixty.
     func logLikelihoods(of text: String, candidates: [Int], letterLimit: Int, prune: Bool = true) -> (scores: [Float], words: Int) {
-        var scorer = WordScorer(model: self, candidates: candidates)
+        var scorer = WordScorer(model: self, candidates: candidates, arrays: ScorerScratch.take())
+        defer { ScorerScratch.give(scorer.takeArrays()) }
         var wordCount = 0
+        // The closure reads the temperatures, not `self`: capturing the model would copy it
+        // (a retain of each of its tables) on every call.
+        let temperatures = parameters.temperatures
         TextFeatures.scanWords(in: text, letterLimit: letterLimit) { word in
             scorer.add(word)
             wordCount += 1
             if prune && wordCount >= 3 {
-                scorer.prune(gap: Self.pruningGap * temperature(words: wordCount))
+                scorer.prune(gap: Self.pruningGap * temperatures[min(temperatures.count, wordCount) - 1])
                 // One language left: the rest of the text cannot change the answer.
                 if scorer.remaining == 1 { return false }
             }
@@ -51,26 +55,62 @@ struct WordScorer {
     /// Summed word log-probabilities per language (``ScoringTables/stride`` entries; those past
     /// the language count stay 0).
     private(set) var scores: [Float]
-    private var framed: [Unicode.Scalar] = []
+    private var framed: [Unicode.Scalar]
     /// Row reference (``PostingTable/reference(_:)``) of the n-gram of each (end, order), ``PostingTable/noRow`` when the model lacks it: `end * maxOrder + order - 1`.
-    private var rows: [Int32] = []
+    private var rows: [Int32]
     /// Per start of an n-gram, its key so far (``lookUpGrams()``).
-    private var keys: [UInt64] = []
+    private var keys: [UInt64]
     /// Per language: the current position's log-probability (bottom-up, see above).
     private var position: [Float]
     private var characterLogP: [Float]
+    /// The sum of ``touch(_:)``'s loads (kept so that they are not optimized away).
+    private var touched: UInt32 = 0
     /// Up to this many candidates, values are read per language rather than spread.
     static let searchCandidates = 8
 
     init(model: DetectorModel, candidates: [Int]) {
+        self.init(model: model, candidates: candidates, arrays: ScorerScratch.Arrays())
+    }
+
+    /// A scorer that works in `arrays` (whatever they hold is overwritten; their capacity is
+    /// reused, see ``ScorerScratch``).
+    init(model: DetectorModel, candidates: [Int], arrays: consuming ScorerScratch.Arrays) {
         self.tables = model.scoring
-        self.candidates = candidates.map(Int32.init)
         let stride = tables.stride
-        self.isCandidate = [Bool](repeating: false, count: stride)
+        // Filled in place, then moved out (swapped with an empty array), so that the scorer's
+        // arrays are uniquely referenced and its writes never copy them.
+        @inline(__always) func moved<T>(_ array: inout [T], filledWith value: T) -> [T] {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(value, count: stride))
+            var out: [T] = []
+            swap(&out, &array)
+            return out
+        }
+        @inline(__always) func moved<T>(_ array: inout [T]) -> [T] {
+            var out: [T] = []
+            swap(&out, &array)
+            return out
+        }
+        arrays.candidates.removeAll(keepingCapacity: true)
+        for c in candidates { arrays.candidates.append(Int32(c)) }
+        self.candidates = moved(&arrays.candidates)
+        self.isCandidate = moved(&arrays.isCandidate, filledWith: false)
+        self.scores = moved(&arrays.scores, filledWith: 0)
+        self.position = moved(&arrays.position, filledWith: 0)
+        self.characterLogP = moved(&arrays.characterLogP, filledWith: 0)
+        self.framed = moved(&arrays.framed)
+        self.rows = moved(&arrays.rows)
+        self.keys = moved(&arrays.keys)
         for c in candidates { isCandidate[c] = true }
-        self.scores = [Float](repeating: 0, count: stride)
-        self.position = [Float](repeating: 0, count: stride)
-        self.characterLogP = [Float](repeating: 0, count: stride)
+    }
+
+    /// Moves the scorer's arrays out (for the next scorer, ``ScorerScratch/give(_:)``); the
+    /// scorer is empty afterwards and must not be used again.
+    mutating func takeArrays() -> ScorerScratch.Arrays {
+        let arrays = ScorerScratch.Arrays(candidates: candidates, isCandidate: isCandidate, scores: scores, position: position,
+                                          characterLogP: characterLogP, framed: framed, rows: rows, keys: keys)
+        candidates = []; isCandidate = []; scores = []; position = []; characterLogP = []; framed = []; rows = []; keys = []
+        return arrays
     }
 
     /// Adds one word's log-probability to every candidate.
@@ -138,6 +178,52 @@ struct WordScorer {
                 }
             }
         }}}
+        touched &+= rows.withUnsafeBufferPointer { rows in
+            candidates.withUnsafeBufferPointer { candidates in
+                Self.touch(rows, tables, lanes: candidates.count > Self.searchCandidates ? nil : candidates)
+            }
+        }
+    }
+
+    /// Reads one word of every cache line that scoring the rows will read, before it does.
+    ///
+    /// Why: the scorer walks the rows position by position, each one's values feeding the
+    /// next operation, so a row's cache misses (its plane lanes, or its record) would be waited
+    /// for one after another. These loads depend on nothing and on each other not at all, so
+    /// the processor has all of them in flight at once; the scorer then finds the lines in
+    /// cache. Integer loads folded with `&+`, which the optimizer cannot drop (the sum is kept)
+    /// and which adds no floating-point latency.
+    /// `lanes`: the candidates when the scorer reads them one by one (only their lanes of a
+    /// dense row are read then), nil when it spreads whole rows.
+    @inline(__always) private static func touch(_ rows: UnsafeBufferPointer<Int32>, _ t: ScoringTables,
+                                               lanes: UnsafeBufferPointer<Int32>?) -> UInt32 {
+        let stride = t.stride
+        let conditionalPlane = UnsafeRawPointer(t.conditionalPlane.baseAddress!)
+        let backOffPlane = UnsafeRawPointer(t.backOffPlane.baseAddress!)
+        let records = UnsafeRawPointer(t.gramRecords.baseAddress!)
+        let lineFloats = 16
+        var sum: UInt32 = 0
+        for reference in rows where reference != PostingTable.noRow {
+            let ordinal = PostingTable.denseOrdinal(reference: reference)
+            if ordinal < 0 {
+                sum &+= UInt32(records.load(fromByteOffset: Int(reference), as: UInt8.self))
+            } else if let lanes {
+                for l in lanes {
+                    let lane = ordinal * stride + Int(l)
+                    sum &+= conditionalPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
+                    sum &+= backOffPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
+                }
+            } else {
+                var lane = ordinal * stride
+                let end = lane + stride
+                while lane < end {
+                    sum &+= conditionalPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
+                    sum &+= backOffPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
+                    lane += lineFloats
+                }
+            }
+        }
+        return sum
     }
 
     /// Fills ``characterLogP`` (for the candidates at least): the back-off chain's
