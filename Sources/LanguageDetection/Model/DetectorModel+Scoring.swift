@@ -63,7 +63,7 @@ struct WordScorer {
     /// Per language: the current position's log-probability (bottom-up, see above).
     private var position: [Float]
     private var characterLogP: [Float]
-    /// The sum of ``touch(_:)``'s loads (kept so that they are not optimized away).
+    /// The sum of ``touch(_:_:lanes:)``'s loads (kept so that they are not optimized away).
     private var touched: UInt32 = 0
     /// Up to this many candidates, values are read per language rather than spread.
     static let searchCandidates = 8
@@ -193,8 +193,8 @@ struct WordScorer {
     /// the processor has all of them in flight at once; the scorer then finds the lines in
     /// cache. Integer loads folded with `&+`, which the optimizer cannot drop (the sum is kept)
     /// and which adds no floating-point latency.
-    /// `lanes`: the candidates when the scorer reads them one by one (only their lanes of a
-    /// dense row are read then), nil when it spreads whole rows.
+    /// - Parameter lanes: the candidates when the scorer reads them one by one (only their lanes
+    ///   of a dense row are read then); nil when it spreads whole rows.
     @inline(__always) private static func touch(_ rows: UnsafeBufferPointer<Int32>, _ t: ScoringTables,
                                                lanes: UnsafeBufferPointer<Int32>?) -> UInt32 {
         let stride = t.stride
@@ -214,13 +214,17 @@ struct WordScorer {
                     sum &+= backOffPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
                 }
             } else {
+                // Every 64 bytes from the row's start, and its last lane: a row need not start
+                // on a line, so its tail may lie on one line more.
                 var lane = ordinal * stride
-                let end = lane + stride
-                while lane < end {
+                let last = lane + stride - 1
+                while lane < last {
                     sum &+= conditionalPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
                     sum &+= backOffPlane.load(fromByteOffset: 4 * lane, as: UInt32.self)
                     lane += lineFloats
                 }
+                sum &+= conditionalPlane.load(fromByteOffset: 4 * last, as: UInt32.self)
+                sum &+= backOffPlane.load(fromByteOffset: 4 * last, as: UInt32.self)
             }
         }
         return sum
