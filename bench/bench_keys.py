@@ -6,7 +6,10 @@ single-sentence requests/s at concurrency 16 (Google v2 GET, eng-spa, FLORES sen
 - one `glossa serve --require-keys` on SQLite (a temporary file), every request charged;
 - one `glossa serve --require-keys` on PostgreSQL (the cluster's, below), every request charged;
 - three replicas behind nginx on that PostgreSQL (scripts/cluster.sh run, the shipped config),
-  against the single PostgreSQL replica without nginx.
+  against the single PostgreSQL replica without nginx;
+- the same three replicas and nginx checking no key (a second cluster), against the single
+  replica checking none: what replicas and nginx cost by themselves, and, against the keyed
+  cluster, what the keys' statements cost when each replica combines only its own charges.
 
 Each configuration is measured BENCH_ROUNDS times (default 3) in turns. Two figures per ratio:
 the best rounds' (a burst of load from elsewhere does not decide it) and the median over rounds
@@ -87,16 +90,24 @@ def measure(pool, port: int, requests, seconds: float) -> dict:
     return wrk_load(port, requests, seconds) if WRK else load(pool, port, requests, CONCURRENCY, seconds)
 
 
+def commits(database: str) -> int:
+    """PostgreSQL's count of committed transactions in `database` (pg_stat_database)."""
+    out = subprocess.run(["psql", database, "-Atc",
+                          "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    return int(out.strip())
+
+
 def create_key(database: str) -> str:
     made = subprocess.run([GLOSSA, "keys", "create", "--name", "bench", "--chars-per-month", str(10**12), "--json",
                            "--database", database], capture_output=True, text=True, timeout=120, check=True)
     return json.loads(made.stdout)["key"]
 
 
-def start_cluster(directory: str):
+def start_cluster(directory: str, serve_args: str = "--require-keys"):
     base = free_port()
     env = {**ENV, "GLOSSA_BIN": GLOSSA, "REPLICAS": "3", "PORT": str(base), "CLUSTER_DIR": directory,
-           "GLOSSA_PREWARM": "eng-spa"}
+           "GLOSSA_PREWARM": "eng-spa", "GLOSSA_SERVE_ARGS": serve_args}
     proc = subprocess.Popen([str(REPO / "scripts" / "cluster.sh"), "run"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
     for line in proc.stdout:
@@ -115,6 +126,11 @@ def main():
     os.chmod(cluster_dir, 0o755)
     sqlite = tempfile.mkdtemp(prefix="glossa-bench-keys-") + "/glossa.db"
     cluster, cluster_port, postgres = start_cluster(cluster_dir)
+    # The same cluster checking no key: what the replicas and nginx cost by themselves, apart
+    # from the keys' statements.
+    open_dir = tempfile.mkdtemp(prefix="glossa-bench-cluster-open-")
+    os.chmod(open_dir, 0o755)
+    open_cluster, open_port, _ = start_cluster(open_dir, serve_args="")
     pg_key, sqlite_key = create_key(postgres), create_key(sqlite)
     servers = {
         "no keys": serve(),
@@ -123,6 +139,7 @@ def main():
     }
     targets = {name: (port, requests_for(sqlite_key if "SQLite" in name else pg_key)) for name, (_, port) in servers.items()}
     targets["3 replicas behind nginx, PostgreSQL"] = (cluster_port, requests_for(pg_key))
+    targets["3 replicas behind nginx, no keys"] = (open_port, requests_for(pg_key))
     best: dict[str, dict] = {}
     rounds: list[dict[str, float]] = []
     try:
@@ -132,7 +149,12 @@ def main():
             for _ in range(ROUNDS):
                 rounds.append({})
                 for name, (port, reqs) in targets.items():
+                    before = commits(postgres) if "PostgreSQL" in name else 0
                     r = measure(pool, port, reqs, SECONDS)
+                    if "PostgreSQL" in name:
+                        # Its statistics reach pg_stat_database within the stats interval.
+                        time.sleep(1)
+                        r["commits_per_request"] = (commits(postgres) - before) / max(1, r["requests"])
                     rounds[-1][name] = r["rps"]
                     if r["errors"]:
                         print(f"{name}: {r['errors']} errors", file=sys.stderr)
@@ -141,17 +163,21 @@ def main():
     finally:
         for proc, _ in servers.values():
             stop(proc)
-        os.killpg(cluster.pid, signal.SIGTERM)
-        cluster.wait(timeout=120)
+        for group in (cluster, open_cluster):
+            os.killpg(group.pid, signal.SIGTERM)
+            group.wait(timeout=120)
     base = best["no keys"]["rps"]
     client = "wrk, 1 thread" if WRK else f"{CONCURRENCY} Python processes"
     print(f"single sentences at concurrency {CONCURRENCY} ({client}), best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
     for name, r in best.items():
-        print(f"  {name:38s} {r['rps']:8.1f} req/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests)")
+        per = f", {r['commits_per_request']:.2f} PostgreSQL commits/request" if "commits_per_request" in r else ""
+        print(f"  {name:38s} {r['rps']:8.1f} req/s  p50 {r['p50_ms']:6.1f} ms  p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests{per})")
     pairs = {
         "SQLite keys / no keys": ("keys, SQLite", "no keys"),
         "PostgreSQL keys / no keys": ("keys, PostgreSQL", "no keys"),
         "3 replicas + nginx / 1 replica (PostgreSQL keys)": ("3 replicas behind nginx, PostgreSQL", "keys, PostgreSQL"),
+        "3 replicas + nginx / 1 replica (no keys)": ("3 replicas behind nginx, no keys", "no keys"),
+        "3 replicas + nginx: PostgreSQL keys / no keys": ("3 replicas behind nginx, PostgreSQL", "3 replicas behind nginx, no keys"),
     }
     ratios = {name: best[a]["rps"] / best[b]["rps"] for name, (a, b) in pairs.items()}
     # The same ratio within each round (its two measurements seconds apart), median over rounds:
