@@ -64,6 +64,12 @@ def test_deepl_client_translates_a_document(server, tmp_path):  # noqa: F811
     ds.assert_translated_document("docx", original, dst.read_bytes())
     with pytest.raises(deepl.DeepLException):
         translator.translate_document(io.BytesIO(b"%PDF-1.4\n%\xe2\xe3\n"), io.BytesIO(), target_lang="ES", filename="a.pdf")
+    # DeepL tells the format by the extension: readable text under a name of no known type is
+    # refused for that, and before the target that has no installed pair here (deepl-python's
+    # own test_invalid_document).
+    for target in ("ES", "JA"):
+        with pytest.raises(deepl.DeepLException, match="Invalid file data"):
+            translator.translate_document(b"proton beam", io.BytesIO(), target_lang=target, filename="document.invalid")
 
 
 def test_libretranslate_translate_file_then_download_file(server):  # noqa: F811

@@ -66,6 +66,18 @@ def test_an_unknown_target_raises_deepls_exception(translator):
         translator.translate_text("Hello", target_lang="ES", formality="more")
 
 
+def test_made_up_codes_are_named_in_deepls_order_before_what_is_not_installed(server):
+    """DeepL checks target_lang, then source_lang, against the languages it knows; a code that
+    names no language is refused as DeepL refuses it even when the other language (Japanese here)
+    has no installed pair: deepl-python's own test_invalid_language and test_skip_language_check."""
+    for translator in (deepl.Translator("k:fx", server_url=server.url),
+                       deepl.Translator("k:fx", server_url=server.url, skip_language_check=True)):
+        with pytest.raises(deepl.DeepLException, match="Value for 'source_lang' not supported."):
+            translator.translate_text("Hello", source_lang="XX", target_lang="JA")
+        with pytest.raises(deepl.DeepLException, match="Value for 'target_lang' not supported."):
+            translator.translate_text("Hello", source_lang="XX", target_lang="XX")
+
+
 def test_bad_input_gets_deepls_envelope(server):
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
     conn.request("POST", "/v2/translate", body=b'{"text": ["a"', headers={"Content-Type": "application/json",

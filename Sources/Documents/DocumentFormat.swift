@@ -28,5 +28,5 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     }
 
     /// "txt, html, rtf, docx, …", for messages.
-    static let supportedList = allCases.map(\.rawValue).joined(separator: ", ")
+    public static let supportedList = allCases.map(\.rawValue).joined(separator: ", ")
 }

@@ -39,6 +39,11 @@ struct DeepLTests {
         try await check(#"{"text": ["a"]}"#, 400, "Parameter 'target_lang' not specified.")
         try await check(#"{"text": ["a"], "target_lang": "JA"}"#, 400, "Value for 'target_lang' not supported.")
         try await check(#"{"text": ["a"], "target_lang": "ES", "source_lang": "FR"}"#, 400, "Value for 'source_lang' not supported.")
+        // DeepL's own reasons first (codes that name no language, target before source; invalid
+        // options), then what no installed route serves (Japanese here).
+        try await check(#"{"text": ["a"], "target_lang": "JA", "source_lang": "XX"}"#, 400, "Value for 'source_lang' not supported.")
+        try await check(#"{"text": ["a"], "target_lang": "XX", "source_lang": "YY"}"#, 400, "Value for 'target_lang' not supported.")
+        try await check(#"{"text": ["a"], "target_lang": "JA", "split_sentences": "2"}"#, 400, "Parameter 'split_sentences' is invalid.")
         try await check(#"{"text": ["a"], "target_lang": "ES", "split_sentences": "2"}"#, 400, "Parameter 'split_sentences' is invalid.")
         try await check(#"{"text": ["a"], "target_lang": "ES", "tag_handling": "markdown"}"#, 400, "Parameter 'tag_handling' is invalid.")
         try await check(#"{"text": ["a"], "target_lang": "ES", "formality": "more"}"#, 400, "'formality' is not supported for given 'target_lang'.")

@@ -14,21 +14,25 @@ struct DeepLDocuments: Sendable {
     func upload(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
         let catalog = DeepLCatalog(languages.get())
-        guard let targetText = p.last("target_lang"), !targetText.isEmpty else { throw APIError.missingParameter("target_lang") }
-        guard let target = DeepLCodes.language(targetText), catalog.isTarget(target) else { throw DeepLTranslateRequest.unsupported("target_lang") }
-        var source: LanguageCode?
-        if let sourceText = p.last("source_lang"), !sourceText.isEmpty {
-            guard let s = DeepLCodes.language(sourceText), catalog.isSource(s) else { throw DeepLTranslateRequest.unsupported("source_lang") }
-            guard s.language != target.language else { throw Self.bad("Source and target language are equal.") }
-            source = s
-        }
+        let languages = try DeepLLanguageChoice(p)
+        let (target, source) = (languages.target, languages.source)
         guard let file = p.file("file"), !file.bytes.isEmpty else { throw Self.bad("Invalid file data.") }
         guard file.bytes.count <= documents.maxBytes else { throw APIError.payloadTooLarge(limit: documents.maxBytes) }
         // What cannot be read is refused now, not reported later as a failed job.
         if case .failure(let error) = DocumentTranslator.identify(file.bytes) { throw Self.bad("Invalid file data: \(error.message)") }
+        // DeepL tells a document's format by its name's extension and refuses one that names no
+        // format it reads (deepl-mock documents.js, lookupFormatInfo), even when the bytes could
+        // be read as text; a name without an extension leaves the format to the bytes.
+        let name = p.last("filename") ?? file.fileName
+        if name.contains("."), DocumentFormat(fileName: name) == nil {
+            throw Self.bad("Invalid file data: the file extension names no format this server translates (\(DocumentFormat.supportedList)).")
+        }
+        if let source, source.language == target.language { throw Self.bad("Source and target language are equal.") }
+        // The request is one DeepL would take: now whether the engines here serve its languages.
+        try languages.checkServed(by: catalog)
         let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
         let (documents, from) = (self.documents, source)
-        jobs.start(id: id, key: key, name: p.last("filename") ?? file.fileName) {
+        jobs.start(id: id, key: key, name: name) {
             try await documents.translate(file.bytes, from: from, to: target).document
         }
         return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))

@@ -24,14 +24,10 @@ struct DeepLTranslateRequest {
         texts = p.all("text")
         guard !texts.isEmpty else { throw APIError.missingParameter("text") }
         guard texts.count <= Self.maxTexts else { throw APIError.tooManySegments(given: texts.count, limit: Self.maxTexts) }
-        guard let targetText = p.last("target_lang"), !targetText.isEmpty else { throw APIError.missingParameter("target_lang") }
-        guard let target = DeepLCodes.language(targetText), catalog.isTarget(target) else { throw Self.unsupported("target_lang") }
-        self.target = target
-        if let sourceText = p.last("source_lang"), !sourceText.isEmpty {
-            guard let source = DeepLCodes.language(sourceText), catalog.isSource(source.base) else { throw Self.unsupported("source_lang") }
-            self.source = source.base
-            sourceCode = DeepLCodes.source(source)
-        }
+        let languages = try DeepLLanguageChoice(p)
+        target = languages.target
+        source = languages.source
+        sourceCode = languages.source.map(DeepLCodes.source)
         try Self.check(p, "split_sentences", ["0", "1", "nonewlines"])
         try Self.check(p, "preserve_formatting", Self.booleans)
         try Self.check(p, "outline_detection", Self.booleans)
@@ -45,6 +41,8 @@ struct DeepLTranslateRequest {
         // One model serves every request: a preference for quality is that model.
         modelType = p.last("model_type").map { $0 == "latency_optimized" ? $0 : "quality_optimized" }
         try Self.check(p, "formality", ["default", "more", "less", "prefer_more", "prefer_less"])
+        // Every value is one DeepL accepts: now whether the engines here serve the languages.
+        try languages.checkServed(by: catalog)
         if let formality = p.last("formality"), formality == "more" || formality == "less" {
             // No engine here varies formality, so every target lists supports_formality false;
             // DeepL refuses a strict formality for such a target and so does this server.
@@ -62,11 +60,6 @@ struct DeepLTranslateRequest {
     }
 
     static let booleans = ["0", "1", "true", "false"]
-
-    /// DeepL's message for a language it does not offer.
-    static func unsupported(_ name: String) -> APIError {
-        .translation(TranslationError(.unsupportedPair, "Value for '\(name)' not supported."))
-    }
 
     /// An option that must be one of `accepted` when given.
     static func check(_ p: Parameters, _ name: String, _ accepted: [String]) throws {
