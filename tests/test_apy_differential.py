@@ -80,10 +80,10 @@ def installed_pairs(peers):
 
 
 def withheld_pairs(peers) -> set[tuple[str, str]]:
-    """The installed pairs Glossa's probe found broken and so does not serve (its /health names
+    """The installed pairs Glossa's probe found broken and so does not serve (its /glossa/v1/health names
     each with the reason), in APy's codes. APy lists them and hangs or fails on them; Glossa
     leaves them out of its lists and answers at once (through a pivot, or with APy's refusal)."""
-    _, health, _ = request(peers[1].url, "/health")
+    _, health, _ = request(peers[1].url, "/glossa/v1/health")
     # Pairs only (`ca-eo`): unavailable analysis modes (`cat-epo-morph`) are listed there too.
     modes = [key for engine in health["engines"] if engine["engine"] == "apertium" for key in engine["unavailable"]
              if key.count("-") == 1]
@@ -284,10 +284,10 @@ def test_every_analyser_tagger_and_generator_is_apys(peers):
 
 def test_analysis_modes_that_cannot_start_are_not_offered(peers):
     """An analysis mode whose command names a program or file that is missing (here: the stages
-    of Debian's ca-eo and es-eo, whose packages lack their dictionaries) is named in /health,
+    of Debian's ca-eo and es-eo, whose packages lack their dictionaries) is named in /glossa/v1/health,
     left out of /list (and so of the export APy serves), and answered at once as APy answers a
     mode it does not have. Where every mode can start (CI's default pairs), there is none."""
-    _, health, _ = request(peers[1].url, "/health")
+    _, health, _ = request(peers[1].url, "/glossa/v1/health")
     broken = {key: why for engine in health["engines"] if engine["engine"] == "apertium"
               for key, why in engine["unavailable"].items() if why.startswith("analysis mode: ")}
     listed = {}

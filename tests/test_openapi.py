@@ -37,7 +37,7 @@ def test_the_document_validates(document):
 
 def test_the_pages_and_the_api_are_all_there(document):
     paths = document["paths"]
-    for path in ["/", "/overlay.js", "/overlay-demo", "/app.js", "/app.css", "/health", "/metrics", "/openapi.json",
+    for path in ["/", "/overlay.js", "/overlay-demo", "/app.js", "/app.css", "/health", "/glossa/v1/health", "/metrics", "/openapi.json",
                  "/language/translate/v2", "/translate", "/glossa/v1/translate/stream", "/v2/translate", "/spec"]:
         assert path in paths, path
 
@@ -105,7 +105,8 @@ def test_a_post_takes_its_parameters_in_the_body_not_as_required_query_parameter
 
 
 def test_health_documents_its_503(document):
-    assert {"200", "503"} <= set(document["paths"]["/health"]["get"]["responses"])
+    for path in ["/health", "/glossa/v1/health"]:
+        assert {"200", "503"} <= set(document["paths"][path]["get"]["responses"])
 
 
 def test_the_streams_line_reasons_are_the_documented_ones(server, document):

@@ -2,7 +2,7 @@
 
 - a broken pair (synthetic modes whose stage never answers, exits, or names a missing file, added
   through GLOSSA_APERTIUM_MODES, so no broken Debian package is needed) is probed at warm-up,
-  marked unavailable with its reason in /health and `glossa pairs`, listed nowhere, and refused at
+  marked unavailable with its reason in /glossa/v1/health and `glossa pairs`, listed nowhere, and refused at
   once;
 - the Google tutorial app's flow: for every language `/languages?target=en` lists and every source
   that reaches it (per `/glossa/v1/pairs`), translating works; every other combination is refused
@@ -62,7 +62,7 @@ def test_broken_pairs_are_probed_at_warm_up_listed_nowhere_and_refused_at_once(i
     require_serve(binary)
     server = Server(binary)
     try:
-        status, health, _ = call(server.url, "/health")
+        status, health, _ = call(server.url, "/glossa/v1/health")
         assert status == 200
         unavailable = {k: v for e in health["engines"] for k, v in e["unavailable"].items()}
         loaded = {p for e in health["engines"] for p in e["loaded"]}

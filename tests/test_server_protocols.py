@@ -49,8 +49,11 @@ def test_ajax_error_is_http_200_with_status_inside(server):
     assert answer["responseStatus"] == 400 and answer["responseData"] is None and "xx" in answer["responseDetails"]
 
 
-def test_health_lists_loaded_pairs(server):
+def test_health_is_libretranslates_and_its_details_list_loaded_pairs(server):
+    # LibreTranslate's own test_api_health compares the whole body.
     status, _, body = call(server, "GET", "/health")
+    assert status == 200 and json.loads(body) == {"status": "ok"}
+    status, _, body = call(server, "GET", "/glossa/v1/health")
     health = json.loads(body)
     assert status == 200 and health["status"] == "ok"
     apertium = next(e for e in health["engines"] if e["engine"] == "apertium")
@@ -71,7 +74,7 @@ def test_openapi_covers_every_endpoint(server):
     paths = json.loads(body)["paths"]
     for path in ["/language/translate/v2", "/language/translate/v2/detect", "/language/translate/v2/languages",
                  "/ajax/services/language/translate", "/translate", "/listPairs", "/identifyLang",
-                 "/health", "/metrics", "/openapi.json"]:
+                 "/health", "/glossa/v1/health", "/metrics", "/openapi.json"]:
         assert path in paths
 
 

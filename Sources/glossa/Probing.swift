@@ -38,7 +38,7 @@ enum Probing {
             let (total, started) = state.withLock { ($0.total, $0.started) }
             guard total > 0 else { return }
             let seconds = Double((ContinuousClock.now - started).components.seconds)
-            Console.error("probed \(total) pairs in \(Int(seconds)) s; \(unavailable) installed pairs do not work here (`glossa pairs` and /health say why)")
+            Console.error("probed \(total) pairs in \(Int(seconds)) s; \(unavailable) installed pairs do not work here (`glossa pairs` and /glossa/v1/health say why)")
         }
     }
 }

@@ -118,7 +118,8 @@ let serveHelp = """
     /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze,
     /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug), AJAX Language API v1 (/ajax/services/language/translate,
     /detect), Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as
-    each result is ready) and pair list (/glossa/v1/pairs), /health, /metrics (Prometheus),
+    each result is ready) and pair list (/glossa/v1/pairs), /health (LibreTranslate's answer),
+    /glossa/v1/health (each engine's pairs, and why any is unavailable), /metrics (Prometheus),
     /openapi.json (every endpoint). A path with no endpoint gets a plain-text 404. In a browser:
     the web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
 
@@ -154,7 +155,7 @@ let serveHelp = """
     printed once the warm pairs' pipelines are up and every installed pair has been checked to
     work (each translates a test sentence once; the verdicts are kept in the probe cache, so
     later starts only check what changed), or after 60 s. A pair that does not work is in no
-    list and no route; /health says why.
+    list and no route; /glossa/v1/health says why.
 
     \(EnvironmentSettings.helpText(for: "serve"))
 

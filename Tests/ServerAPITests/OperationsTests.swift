@@ -5,10 +5,13 @@ import Testing
 
 @Suite("Health, metrics, OpenAPI and CORS")
 struct OperationsTests {
-    @Test("/health lists each engine's loaded pairs")
+    @Test("/health answers LibreTranslate's exact body; /glossa/v1/health lists each engine's loaded pairs")
     func health() async throws {
         let live = try await LiveServer.start()
-        let r = try await live.get("/health")
+        let summary = try await live.get("/health")
+        #expect(summary.status == 200)
+        #expect(summary.text == #"{"status":"ok"}"#)
+        let r = try await live.get("/glossa/v1/health")
         #expect(r.status == 200)
         let json = try #require(r.json as? [String: Any])
         #expect(json["status"] as? String == "ok")
@@ -48,7 +51,7 @@ struct OperationsTests {
         #expect(documented == served)
         // The protocols' own paths and the pages are among them.
         for path in ["/language/translate/v2", "/ajax/services/language/translate", "/translate", "/listPairs", "/v2/translate",
-                     "/detect", "/spec", "/health", "/metrics", "/openapi.json", "/glossa/v1/translate/stream", "/glossa/v1/pairs",
+                     "/detect", "/spec", "/health", "/glossa/v1/health", "/metrics", "/openapi.json", "/glossa/v1/translate/stream", "/glossa/v1/pairs",
                      "/", "/overlay.js", "/overlay-demo", "/app.js", "/app.css",
                      "/list", "/translateChain", "/translateDoc", "/translatePage", "/analyze", "/analyse", "/generate", "/perWord",
                      "/calcCoverage", "/listLanguageNames", "/stats", "/getLocale", "/pipedebug",
@@ -70,7 +73,7 @@ struct OperationsTests {
         await live.stop()
     }
 
-    @Test("/openapi.json: POST parameters are a body, /health documents 503, web files their media types")
+    @Test("/openapi.json: POST parameters are a body, both health checks document 503, web files their media types")
     func openAPIBodiesAndAnswers() async throws {
         let live = try await LiveServer.start()
         let doc = try #require(try await live.get("/openapi.json").json as? [String: Any])
@@ -86,8 +89,10 @@ struct OperationsTests {
         // GET keeps them in the query, required where they are.
         let get = try #require(paths["/language/translate/v2"]?["get"]?["parameters"] as? [[String: Any]])
         #expect(get.contains { $0["name"] as? String == "q" && $0["in"] as? String == "query" && $0["required"] as? Bool == true })
-        let health = try #require(paths["/health"]?["get"]?["responses"] as? [String: Any])
-        #expect(health["200"] != nil && health["503"] != nil)
+        for path in ["/health", "/glossa/v1/health"] {
+            let health = try #require(paths[path]?["get"]?["responses"] as? [String: Any])
+            #expect(health["200"] != nil && health["503"] != nil)
+        }
         let page = try #require(paths["/"]?["get"]?["responses"] as? [String: [String: Any]])
         #expect((page["200"]?["content"] as? [String: Any])?["text/html; charset=utf-8"] != nil || (page["200"]?["content"] as? [String: Any])?.keys.contains { $0.hasPrefix("text/html") } == true)
         #expect(page["304"] != nil)

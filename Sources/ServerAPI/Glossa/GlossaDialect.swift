@@ -1,8 +1,8 @@
 import GlossaWire
 import HTTPServer
 
-/// Glossa's own endpoints: the streaming batch and pair list for TranslationKit, `/health`,
-/// `/metrics` and `/openapi.json`. Errors use Google's envelope (generic clients read it) with a
+/// Glossa's own endpoints: the streaming batch and pair list for TranslationKit, `/health` and
+/// its details (`/glossa/v1/health`), `/metrics` and `/openapi.json`. Errors use Google's envelope (generic clients read it) with a
 /// ``StreamErrorReason`` as `errors[0].reason` (TranslationKit reads it), from `StreamingError`.
 enum GlossaDialect {
     static func make(_ context: DialectContext) -> Dialect {
@@ -30,6 +30,12 @@ enum GlossaDialect {
                     try await usage.usage($0)
                 },
                 Endpoint("health", ["GET"], "/health", docs: EndpointDocs(
+                    summary: "Whether the server translates: LibreTranslate's health check, exactly its answer; 200 when at least one pair is loaded, else 503 (the details are GET /glossa/v1/health)",
+                    success: "{\"status\": \"ok\"}",
+                    responses: [(503, "No pair is loaded: {\"status\": \"no_pairs\"}.")]), open: true) { _ in
+                    await health.summary()
+                },
+                Endpoint("glossa_health", ["GET"], "/glossa/v1/health", docs: EndpointDocs(
                     summary: "Engines: pairs loaded, files skipped and pairs unavailable (installed but not working), each with the reason; 200 when at least one pair is loaded, else 503",
                     success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\", \"unavailable\"}], \"uptimeSeconds\"}.",
                     responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped and unavailable entries say why).")]), open: true) { _ in

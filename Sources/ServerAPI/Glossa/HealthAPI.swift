@@ -2,10 +2,21 @@ import GlossaWire
 import HTTPServer
 import TranslationService
 
-/// `GET /health`: what each engine loaded and what it skipped at start, and why.
+/// `GET /health`, LibreTranslate's own check, and `GET /glossa/v1/health`, the full report: what
+/// each engine loaded and what it skipped at start, and why.
 struct HealthAPI: Sendable {
     let service: TranslationService
     let started: ContinuousClock.Instant
+
+    /// `{"status": "ok"}`, byte for byte what LibreTranslate answers (its `app.py` and its own
+    /// test_api_health compare the whole body), so the monitors and clients of a LibreTranslate
+    /// keep working; `{"status": "no_pairs"}` with 503 while nothing can be translated, so a load
+    /// balancer sends no traffic there.
+    func summary() async -> EndpointResult {
+        let loaded = await service.status().reduce(0) { $0 + $1.loaded.count }
+        return EndpointResult(response: jsonResponse(.object([("status", .string(loaded > 0 ? "ok" : "no_pairs"))]),
+                                                     status: loaded > 0 ? 200 : 503))
+    }
 
     func health() async -> EndpointResult {
         let statuses = await service.status()
