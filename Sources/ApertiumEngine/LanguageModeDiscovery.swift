@@ -9,7 +9,7 @@ import TranslationCore
 /// stage is a mode of its own, exactly as the language modules define them (`eng-morph` is
 /// `lt-proc -w eng.automorf.bin`). So `eng-spa` gives `eng-spa-morph`, `eng-spa-tagger`,
 /// `eng-spa-autobil` and `eng-spa-gener` (keys `eng-spa`), and each language's first pair, by
-/// name, gives its plain-language modes `eng-morph`, `eng-tagger`, `spa-gener` (keys `eng`,
+/// name (spelling converters such as `nno-nno_e` last), gives its plain-language modes `eng-morph`, `eng-tagger`, `spa-gener` (keys `eng`,
 /// `spa`), unless a real `eng-morph.mode` is installed, which wins.
 enum LanguageModeDiscovery {
     /// A mode: what it is, and its pipeline as a mode file states it.
@@ -39,11 +39,16 @@ enum LanguageModeDiscovery {
         var byName: [String: Mode] = [:]
         for mode in installed(in: directories) where byName[mode.info.name] == nil { byName[mode.info.name] = mode }
         var languageLevel: [String: Mode] = [:]
-        for pair in pairs.sorted(by: { $0.name < $1.name }) {
+        // Pairs between two languages come first, spelling converters within one language
+        // (`nno-nno_e`) after them: a converter's analyser is made to respell, not to analyse
+        // (nno-nno_e's skips lt-proc's `-e` and so lists compound-only readings that nno-nob's,
+        // like the language's own nno-morph, leaves out). Otherwise by name.
+        func order(_ pair: ApertiumMode) -> (Int, String) { (pair.pair.source.language == pair.pair.target.language ? 1 : 0, pair.name) }
+        for pair in pairs.sorted(by: { order($0) < order($1) }) {
             guard let text = try? String(contentsOf: pair.file, encoding: .utf8) else { continue }
             for mode in derived(from: pair, modeFile: text) {
                 if byName[mode.info.name] == nil { byName[mode.info.name] = mode }
-                // The language-level mode comes from the first pair that has one.
+                // The language-level mode comes from the first pair (in that order) that has one.
                 let language = mode.info.kind == .generator ? pair.pair.target.apertiumCode : pair.pair.source.apertiumCode
                 let suffix = suffixes[mode.info.kind]!
                 let name = "\(language)-\(suffix)"
@@ -106,7 +111,14 @@ enum LanguageModeDiscovery {
         }
         if let bilingual { modes.append(mode(.bilingual, stages[bilingual...bilingual], dictionary: quotedPath(stages[bilingual]))) }
         if let generator = stages.firstIndex(where: { isProgram($0, ["lt-proc"]) && $0.contains("$1") }) {
-            modes.append(mode(.generator, stages[generator...generator]))
+            // Generation ends where post-generation begins: the next lt-proc (`-p`, or `-x` for
+            // spa-cat's diacritics), which generator modes leave out. Most generators write
+            // surface forms themselves; some (`nob-nno`: `lt-proc $1 -b`) write each form beside
+            // its analysis for a stage after them to choose (`cg-proc -g` with the pair's
+            // generation preferences), and without that stage the mode would answer
+            // `^ja<ij>/ja$` where the language's own nno-gener answers `ja`.
+            let end = stages[(generator + 1)...].firstIndex { isProgram($0, ["lt-proc"]) } ?? stages.endIndex
+            modes.append(mode(.generator, stages[generator..<end]))
         }
         return modes
     }

@@ -22,6 +22,43 @@ import TranslationCore
         #expect(byName["eng-spa-autobil"]?.dictionary == "/d/eng-spa.autobil.bin")
     }
 
+    @Test func aGeneratorKeepsTheStagesThatChooseItsForms() throws {
+        // nob-nno's generator writes `^ja<ij>/ja$` for cg-proc to choose from: the mode runs both,
+        // and stops before post-generation as every generator mode does.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
+        try Data("lt-proc -w '/d/nob-nno.automorf.bin' | lt-proc -b '/d/nob-nno.autobil.bin' | lt-proc $1 -b '/d/nob-nno.autogen.bin' | cg-proc -1 -n -g '/d/nob-nno.genprefs.rlx.bin' | lt-proc -p '/d/nob-nno.autopgen.bin'\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pair = ApertiumMode(pair: LanguagePair(source: "nb", target: "nn"), name: "nob-nno", file: file)
+        let byName = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [pair], directories: []).map { ($0.info.name, $0) })
+        #expect(byName["nno-gener"]?.command == "lt-proc $1 -b '/d/nob-nno.autogen.bin' | cg-proc -1 -n -g '/d/nob-nno.genprefs.rlx.bin'")
+        #expect(byName["nob-nno-gener"]?.command == byName["nno-gener"]?.command)
+        // spa-cat's generator is followed by post-generation alone (`-x`, then `-p`): it stays alone.
+        let cat = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
+        try Data("lt-proc -w '/d/spa-cat.automorf.bin' | lt-proc -b '/d/spa-cat.autobil.bin' | lt-proc $1 '/d/spa-cat.autogen.bin' | lt-proc -x '/d/v.bin' | lt-proc -p '/d/p.bin'\n".utf8).write(to: cat)
+        defer { try? FileManager.default.removeItem(at: cat) }
+        let spaCat = ApertiumMode(pair: LanguagePair(source: "es", target: "ca"), name: "spa-cat", file: cat)
+        let catModes = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [spaCat], directories: []).map { ($0.info.name, $0) })
+        #expect(catModes["cat-gener"]?.command == "lt-proc $1 '/d/spa-cat.autogen.bin'")
+    }
+
+    @Test func aLanguagesOwnModesComeFromATranslationPairBeforeASpellingConverter() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func pair(_ name: String, _ source: String, _ target: String, _ command: String) throws -> ApertiumMode {
+            let file = directory.appendingPathComponent("\(name).mode")
+            try Data(command.utf8).write(to: file)
+            return ApertiumMode(pair: LanguagePair(source: try LanguageCode(parsing: source), target: try LanguageCode(parsing: target)), name: name, file: file)
+        }
+        // nno-nno_e sorts first by name; its analyser lacks `-e`.
+        let converter = try pair("nno-nno_e", "nn", "nn-x-e", "lt-proc -w '/d/a.bin' | lt-proc $1 '/d/e.autogen.bin'\n")
+        let translation = try pair("nno-nob", "nn", "nb", "lt-proc -w -e '/d/a.bin' | lt-proc -b '/d/b.bin' | lt-proc $1 '/d/nob.autogen.bin'\n")
+        let byName = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [converter, translation], directories: []).map { ($0.info.name, $0) })
+        #expect(byName["nno-morph"]?.command == "lt-proc -w -e '/d/a.bin'")
+        #expect(byName["nno-morph"]?.alternatives == ["lt-proc -w '/d/a.bin'"])
+        #expect(byName["nno-nno_e-morph"]?.command == "lt-proc -w '/d/a.bin'")
+    }
+
     @Test func modesThatCannotRunAreSetAsideWithTheReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
