@@ -17,9 +17,10 @@ extension APyAPI {
     }
 
     /// Names from ICU (Foundation's locale data): for `languages` (space-separated) as given,
-    /// else for every language Glossa serves, keyed by its 639-1 code where it has one, as
-    /// APy's database keys them. The locale is `locale`, else the first `Accept-Language` that
-    /// ICU has names in, else English.
+    /// else for every language Glossa serves and then every other ISO 639 language ICU names in
+    /// the locale (APy lists every language its database names, not only the installed ones),
+    /// keyed by the 639-1 code where there is one, as APy's database keys them. The locale is
+    /// `locale`, else the first `Accept-Language` that ICU has names in, else English.
     func listLanguageNames(_ request: RoutedRequest) throws -> EndpointResult {
         let p = try request.parameters()
         let requested = p.last("languages").map { $0.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
@@ -41,9 +42,13 @@ extension APyAPI {
                 names.append((code, .string(language.displayName(in: display))))
             }
         } else {
-            for language in languages.get().listed {
+            var keys = Set<String>()
+            let others = Locale.LanguageCode.isoLanguageCodes.lazy.compactMap { try? LanguageCode(parsing: $0.identifier) }
+            // The served ones first: their variants (`ca_valencia`) are named only there.
+            for language in languages.get().listed + others {
                 let key = Self.alpha2(language)
-                guard !names.contains(where: { $0.0 == key }), Self.hasName(language, in: display) else { continue }
+                guard !keys.contains(key), Self.hasName(language, in: display) else { continue }
+                keys.insert(key)
                 names.append((key, .string(language.displayName(in: display))))
             }
         }

@@ -78,12 +78,15 @@ extension APyAPI {
         var morphUnits: [String] = [], taggerUnits: [String] = []
         if wanted.contains("morph") || wanted.contains("biltrans") {
             guard let analyzer = find(.analyzer) else { throw noOutput }
-            morphUnits = APyStream.removingDeformatterDot(query, APyStream.units(try await run(analyzer, query, .text))) { $0 }
+            // The deformatter's closing `.` stays, as in APy: its per_word.py passes single units
+            // to remove_dot_from_deformat, whose check then reads one character and never
+            // matches, and APy's own test_per_word_nno expects the `.` ({"input": "."}).
+            morphUnits = APyStream.units(try await run(analyzer, query, .text))
             outputs["morph"] = morphUnits.map { .array(APyStream.fields($0).dropFirst().map { .string($0) }) }
         }
         if wanted.contains("tagger") || wanted.contains("disambig") || wanted.contains("translate") {
             guard let tagger = find(.tagger) else { throw noOutput }
-            taggerUnits = APyStream.removingDeformatterDot(query, APyStream.units(try await run(tagger, query, .text))) { $0 }
+            taggerUnits = APyStream.units(try await run(tagger, query, .text))
             let tagged: [JSON] = taggerUnits.map { unit in
                 unit.contains("/") ? .array(APyStream.fields(unit).dropFirst().map { .string($0) }) : .string(unit)
             }
