@@ -9,8 +9,9 @@ import TranslationCore
 /// stage is a mode of its own, exactly as the language modules define them (`eng-morph` is
 /// `lt-proc -w eng.automorf.bin`). So `eng-spa` gives `eng-spa-morph`, `eng-spa-tagger`,
 /// `eng-spa-autobil` and `eng-spa-gener` (keys `eng-spa`), and each language's first pair, by
-/// name (spelling converters such as `nno-nno_e` last), gives its plain-language modes `eng-morph`, `eng-tagger`, `spa-gener` (keys `eng`,
-/// `spa`), unless a real `eng-morph.mode` is installed, which wins.
+/// name (spelling converters such as `nno-nno_e` last), gives its plain-language modes
+/// `eng-morph`, `eng-tagger`, `spa-gener` (keys `eng`, `spa`), unless a real `eng-morph.mode` is
+/// installed, which wins.
 enum LanguageModeDiscovery {
     /// A mode: what it is, and its pipeline as a mode file states it.
     struct Mode: Sendable, Equatable {

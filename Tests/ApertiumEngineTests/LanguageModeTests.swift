@@ -22,22 +22,23 @@ import TranslationCore
         #expect(byName["eng-spa-autobil"]?.dictionary == "/d/eng-spa.autobil.bin")
     }
 
+    /// The modes `discover` derives from one pair whose mode file holds `command`, by name.
+    private func derivedModes(_ name: String, _ source: String, _ target: String, _ command: String) throws -> [String: LanguageModeDiscovery.Mode] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
+        try Data(command.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pair = ApertiumMode(pair: LanguagePair(source: try LanguageCode(parsing: source), target: try LanguageCode(parsing: target)), name: name, file: file)
+        return Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [pair], directories: []).map { ($0.info.name, $0) })
+    }
+
     @Test func aGeneratorKeepsTheStagesThatChooseItsForms() throws {
         // nob-nno's generator writes `^ja<ij>/ja$` for cg-proc to choose from: the mode runs both,
         // and stops before post-generation as every generator mode does.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
-        try Data("lt-proc -w '/d/nob-nno.automorf.bin' | lt-proc -b '/d/nob-nno.autobil.bin' | lt-proc $1 -b '/d/nob-nno.autogen.bin' | cg-proc -1 -n -g '/d/nob-nno.genprefs.rlx.bin' | lt-proc -p '/d/nob-nno.autopgen.bin'\n".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let pair = ApertiumMode(pair: LanguagePair(source: "nb", target: "nn"), name: "nob-nno", file: file)
-        let byName = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [pair], directories: []).map { ($0.info.name, $0) })
+        let byName = try derivedModes("nob-nno", "nb", "nn", "lt-proc -w '/d/nob-nno.automorf.bin' | lt-proc -b '/d/nob-nno.autobil.bin' | lt-proc $1 -b '/d/nob-nno.autogen.bin' | cg-proc -1 -n -g '/d/nob-nno.genprefs.rlx.bin' | lt-proc -p '/d/nob-nno.autopgen.bin'\n")
         #expect(byName["nno-gener"]?.command == "lt-proc $1 -b '/d/nob-nno.autogen.bin' | cg-proc -1 -n -g '/d/nob-nno.genprefs.rlx.bin'")
         #expect(byName["nob-nno-gener"]?.command == byName["nno-gener"]?.command)
         // spa-cat's generator is followed by post-generation alone (`-x`, then `-p`): it stays alone.
-        let cat = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString).mode")
-        try Data("lt-proc -w '/d/spa-cat.automorf.bin' | lt-proc -b '/d/spa-cat.autobil.bin' | lt-proc $1 '/d/spa-cat.autogen.bin' | lt-proc -x '/d/v.bin' | lt-proc -p '/d/p.bin'\n".utf8).write(to: cat)
-        defer { try? FileManager.default.removeItem(at: cat) }
-        let spaCat = ApertiumMode(pair: LanguagePair(source: "es", target: "ca"), name: "spa-cat", file: cat)
-        let catModes = Dictionary(uniqueKeysWithValues: LanguageModeDiscovery.discover(pairs: [spaCat], directories: []).map { ($0.info.name, $0) })
+        let catModes = try derivedModes("spa-cat", "es", "ca", "lt-proc -w '/d/spa-cat.automorf.bin' | lt-proc -b '/d/spa-cat.autobil.bin' | lt-proc $1 '/d/spa-cat.autogen.bin' | lt-proc -x '/d/v.bin' | lt-proc -p '/d/p.bin'\n")
         #expect(catModes["cat-gener"]?.command == "lt-proc $1 '/d/spa-cat.autogen.bin'")
     }
 
