@@ -14,8 +14,13 @@ extension ApertiumEngine {
         /// pipeline already keeps about two cores busy (its stages are separate processes).
         /// Default: 2.
         public var maxPipelines: Int
-        /// Requests a pipeline serves before it is replaced by a fresh one. Default: 1000.
-        public var maxUsesBeforeRestart: Int
+        /// Bytes a pipeline's processes may grow past their size after its first request before
+        /// it is replaced by a fresh one, once idle; read at most every 10 seconds. Bounds slow
+        /// growth (eng-spa's stages keep about 170 bytes per sentence, most of it lrx-proc's:
+        /// `bench/pipeline_growth.py`) without restarting pipelines that do not grow: a restart
+        /// costs the stages' start-up (a quarter of a CPU second for eng-spa) and stalls the
+        /// requests around it. Default: 64 MiB.
+        public var maxMemoryGrowth: Int
         /// Longest a pipeline may take to answer one chunk; a pipeline that takes longer is
         /// considered hung, stopped, and its request retried once. Default: 30 seconds.
         public var requestTimeout: Duration
@@ -61,7 +66,7 @@ extension ApertiumEngine {
             modeDirectories: [URL] = [URL(fileURLWithPath: "/usr/share/apertium/modes")],
             minPipelines: Int = 1,
             maxPipelines: Int = 2,
-            maxUsesBeforeRestart: Int = 1000,
+            maxMemoryGrowth: Int = 64 << 20,
             requestTimeout: Duration = .seconds(30),
             chunkSize: Int = 256,
             maxChunkSize: Int = 1024,
@@ -75,7 +80,7 @@ extension ApertiumEngine {
             self.modeDirectories = modeDirectories
             self.minPipelines = minPipelines
             self.maxPipelines = maxPipelines
-            self.maxUsesBeforeRestart = maxUsesBeforeRestart
+            self.maxMemoryGrowth = maxMemoryGrowth
             self.requestTimeout = requestTimeout
             self.chunkSize = chunkSize
             self.maxChunkSize = maxChunkSize

@@ -102,7 +102,7 @@ extension ApertiumEngine: LanguageModeRunning {
         let files = try mode.file.map { [$0] } ?? ([mode.command] + mode.alternatives).map { try Self.derivedModeFile(name: mode.info.name, command: $0) }
         let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
             minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
-            maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
+            maxMemoryGrowth: configuration.maxMemoryGrowth, requestTimeout: configuration.requestTimeout)
         let (tagger, timeout, name) = (configuration.resettingTagger, configuration.requestTimeout, mode.info.name)
         let pool = PipelinePool<ApertiumPipeline>(label: name, limits: limits) {
             var failure: any Error = TranslationError(.engineFailure, "The Apertium mode \(name) has no command.")

@@ -201,7 +201,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         if let pool = pools[key] { return pool }  // made while we were suspended
         let limits = PipelinePoolStateMachine<ContinuousClock.Instant>.Limits(
             minPipelines: configuration.minPipelines, maxPipelines: configuration.maxPipelines,
-            maxUsesBeforeRestart: configuration.maxUsesBeforeRestart, requestTimeout: configuration.requestTimeout)
+            maxMemoryGrowth: configuration.maxMemoryGrowth, requestTimeout: configuration.requestTimeout)
         let (mark, tagger, timeout) = (key.marksUnknownWords, configuration.resettingTagger, configuration.requestTimeout)
         let pool = PipelinePool<ApertiumPipeline>(label: mode.name, limits: limits) {
             try await Self.startPipeline(file: mode.file, label: mode.name, markUnknownWords: mark, tagger: tagger, timeout: timeout)

@@ -81,6 +81,23 @@ import TranslationCore
         }
     }
 
+    /// A warm pipeline is not replaced for the number of requests it served: each replacement
+    /// costs its stages' start-up on the same cores and stalled the requests around it (a
+    /// pipeline was restarted every 1,000 requests, every 3 s at 300 requests/s).
+    @Test func aWarmPipelineServesThousandsOfRequestsWithoutARestart() async throws {
+        try await EngineIntegrationTests.withEngine(.init(maxPipelines: 1)) { engine in
+            let options = TranslationOptions()
+            let reference = try await engine.translate(["The cat sleeps."], pair: Self.engSpa, options: options)
+            let warm = await engine.pipelinePIDs(for: Self.engSpa)
+            try #require(!warm.isEmpty, "no warm pipeline after the first request")
+            for i in 0..<1500 {
+                let out = try await engine.translate(["The cat sleeps."], pair: Self.engSpa, options: options)
+                if out != reference { Issue.record("request \(i) answered \(out), not \(reference)"); break }
+            }
+            #expect(await engine.pipelinePIDs(for: Self.engSpa) == warm, "the pipeline was replaced")
+        }
+    }
+
     /// A stage that dies while the stages before it wait for input (as apertium-tagger segfaults
     /// on some pairs' input) fails the request within seconds, not at its deadline: here a `sed`
     /// stage after eng-spa's analyser quits on one word.

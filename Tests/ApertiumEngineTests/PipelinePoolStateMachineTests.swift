@@ -15,8 +15,8 @@ struct FakeInstant: InstantProtocol {
     typealias Machine = PipelinePoolStateMachine<FakeInstant>
     static let crash = TranslationError(.engineFailure, "stage died.")
 
-    func machine(min: Int = 1, max: Int = 2, uses: Int = 100, timeout: Duration = .seconds(5)) -> Machine {
-        Machine(limits: .init(minPipelines: min, maxPipelines: max, maxUsesBeforeRestart: uses, requestTimeout: timeout))
+    func machine(min: Int = 1, max: Int = 2, timeout: Duration = .seconds(5)) -> Machine {
+        Machine(limits: .init(minPipelines: min, maxPipelines: max, maxMemoryGrowth: 64 << 20, requestTimeout: timeout))
     }
 
     /// A pool of exactly one pipeline, started and idle (pipeline 0).
@@ -105,15 +105,18 @@ struct FakeInstant: InstantProtocol {
         #expect(m.counts.pipelines == 3)
     }
 
-    @Test func restartsAfterMaxUses() {
-        var m = machine(min: 1, max: 1, uses: 2)
+    @Test func retiresAPipelineThatOutgrewItsMemoryAndOnlyThat() {
+        var m = machine(min: 1, max: 1)
         _ = m.start(now: at(0))
         _ = m.pipelineStarted(0, now: at(0))
-        _ = m.request(1, now: at(0))
-        #expect(m.requestSucceeded(1, on: 0, now: at(0)) == [.succeed(1)])
-        _ = m.request(2, now: at(0))
-        // Second use: the pipeline is retired and a fresh one started to keep the minimum.
-        #expect(m.requestSucceeded(2, on: 0, now: at(0)) == [.succeed(2), .stopPipeline(0), .startPipeline(1)])
+        // However many requests it serves, a pipeline that does not grow is kept.
+        for r in 1...3000 {
+            _ = m.request(r, now: at(0))
+            #expect(m.requestSucceeded(r, on: 0, now: at(0)) == [.succeed(r)])
+        }
+        _ = m.request(3001, now: at(0))
+        // Grown past its bound: retired once answered, and a fresh one keeps the minimum.
+        #expect(m.requestSucceeded(3001, on: 0, outgrown: true, now: at(0)) == [.succeed(3001), .stopPipeline(0), .startPipeline(1)])
     }
 
     @Test func crashRetiresThePipelineAndRetriesOnceOnAFreshOne() {

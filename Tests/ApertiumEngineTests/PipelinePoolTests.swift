@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -21,6 +22,10 @@ final class FakePipeline: PoolPipeline {
 
     var isStopped: Bool { stopped.withLock { $0 } }
     var processIDs: [Int32] { [Int32(id)] }
+
+    /// What `residentBytes()` answers (nil: unknown, as when /proc cannot be read).
+    let memory = Mutex<Int?>(nil)
+    func residentBytes() -> Int? { memory.withLock { $0 } }
 
     func run(_ chunks: [[UInt8]], progress: @escaping @Sendable () -> Void) async throws -> [[UInt8]] {
         switch behaviour {
@@ -83,9 +88,35 @@ final class FakeFactory: Sendable {
 }
 
 @Suite struct PipelinePoolTests {
-    static func pool(_ factory: FakeFactory, max: Int = 2, timeout: Duration = .seconds(10)) -> PipelinePool<FakePipeline> {
-        PipelinePool(label: "fake", limits: .init(minPipelines: 1, maxPipelines: max, maxUsesBeforeRestart: 100,
-                                                  requestTimeout: timeout)) { factory.make() }
+    static func pool(_ factory: FakeFactory, max: Int = 2, timeout: Duration = .seconds(10),
+                     memoryCheckInterval: Duration = .seconds(10)) -> PipelinePool<FakePipeline> {
+        PipelinePool(label: "fake", limits: .init(minPipelines: 1, maxPipelines: max, maxMemoryGrowth: 1000,
+                                                  requestTimeout: timeout), memoryCheckInterval: memoryCheckInterval) { factory.make() }
+    }
+
+    /// A pipeline is replaced when its memory grew past the bound since its first reading (taken
+    /// after its first request), and never for the number of requests it served.
+    @Test func aPipelineIsReplacedWhenItsMemoryGrewNotAfterManyRequests() async throws {
+        let factory = FakeFactory([])
+        let pool = Self.pool(factory, max: 1, memoryCheckInterval: .zero)
+        await pool.start()
+        let first = try #require(await firstValue { factory.made.withLock { $0.first } })
+        first.memory.withLock { $0 = 50_000 }
+        for i in 0..<2000 {
+            #expect(try await pool.submit([Array("r\(i)".utf8)]) == [Array("R\(i)".utf8)])
+        }
+        // Grown, but within the bound (1,000 bytes): kept.
+        first.memory.withLock { $0 = 51_000 }
+        _ = try await pool.submit([Array("x".utf8)])
+        #expect(factory.made.withLock { $0.count } == 1)
+        #expect(!first.isStopped)
+        // Past the bound: this request is answered, then the pipeline is replaced.
+        first.memory.withLock { $0 = 51_001 }
+        #expect(try await pool.submit([Array("y".utf8)]) == [Array("Y".utf8)])
+        #expect(first.isStopped)
+        #expect(try await pool.submit([Array("z".utf8)]) == [Array("Z".utf8)])
+        #expect(factory.made.withLock { $0.count } == 2)
+        await pool.shutdown()
     }
 
     @Test func echoesEveryRequestToItsOwnCaller() async throws {

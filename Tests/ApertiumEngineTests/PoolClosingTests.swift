@@ -10,7 +10,7 @@ import TranslationCore
     typealias Machine = PipelinePoolStateMachine<FakeInstant>
 
     func machine(min: Int = 1, max: Int = 2) -> Machine {
-        Machine(limits: .init(minPipelines: min, maxPipelines: max, maxUsesBeforeRestart: 100, requestTimeout: .seconds(5)))
+        Machine(limits: .init(minPipelines: min, maxPipelines: max, maxMemoryGrowth: 64 << 20, requestTimeout: .seconds(5)))
     }
 
     func at(_ seconds: Int) -> FakeInstant { FakeInstant(offset: .seconds(seconds)) }

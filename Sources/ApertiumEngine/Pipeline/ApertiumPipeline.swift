@@ -95,6 +95,8 @@ final class ApertiumPipeline: PoolPipeline {
     /// The stages bash runs now (nil when Linux does not say).
     func liveStageCount() -> Int? { process.liveChildCount }
 
+    func residentBytes() -> Int? { process.residentBytesWithChildren }
+
     /// Our end of the chain's stdout (read by `readLoop`).
     var processStdout: Int32 { process.stdout }
 

@@ -154,10 +154,29 @@ final class ChildProcess: Sendable {
     /// Every live process in the child's group: bash and the stages it started.
     /// How many processes bash has started and not yet reaped (its stages), from Linux's
     /// `/proc/PID/task/PID/children`; nil when that cannot be read.
-    var liveChildCount: Int? {
+    var liveChildCount: Int? { childProcessIDs?.count }
+
+    /// The child's own children (a pipeline's stages, for bash), from Linux's list of them.
+    var childProcessIDs: [pid_t]? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return nil }
-        return text.split(separator: " ").count
+        return text.split(separator: " ").compactMap { pid_t($0) }
     }
+
+    /// Resident bytes of the child and its children (nil when Linux does not say): a few small
+    /// reads of /proc, cheaper than `groupProcessIDs`' walk over every process.
+    var residentBytesWithChildren: Int? {
+        guard let children = childProcessIDs else { return nil }
+        var total = 0
+        for process in [pid] + children {
+            // statm: size resident shared text lib data dt, in pages.
+            guard let statm = try? String(contentsOfFile: "/proc/\(process)/statm", encoding: .utf8),
+                  let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+            total += pages * Self.pageSize
+        }
+        return total
+    }
+
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     var groupProcessIDs: [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }

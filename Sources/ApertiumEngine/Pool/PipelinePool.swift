@@ -17,6 +17,10 @@ actor PipelinePool<Pipeline: PoolPipeline> {
     private var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
     /// Callers waiting for `waitUntilReady`.
     private var readyWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Each live pipeline's first memory reading and when it was last read (see `outgrew`).
+    private var memory: [Machine.PipelineID: (baseline: Int, checked: ContinuousClock.Instant)] = [:]
+    /// How often a pipeline's memory is read at most (each reading is a few reads of /proc).
+    private let memoryCheckInterval: Duration
 
     private struct PendingRequest {
         var chunks: [[UInt8]]
@@ -24,9 +28,12 @@ actor PipelinePool<Pipeline: PoolPipeline> {
         var output: [[UInt8]]?
     }
 
-    /// Makes a pool; `start()` opens it.
-    init(label: String, limits: Machine.Limits, makePipeline: @escaping @Sendable () async throws -> Pipeline) {
+    /// Makes a pool; `start()` opens it. A pipeline's memory is read after a request at most
+    /// every `memoryCheckInterval`.
+    init(label: String, limits: Machine.Limits, memoryCheckInterval: Duration = .seconds(10),
+         makePipeline: @escaping @Sendable () async throws -> Pipeline) {
         self.label = label
+        self.memoryCheckInterval = memoryCheckInterval
         self.machine = Machine(limits: limits)
         self.makePipeline = makePipeline
     }
@@ -131,6 +138,7 @@ actor PipelinePool<Pipeline: PoolPipeline> {
                 }
                 Task { await self.run(request, chunks: chunks, on: pipeline, id: pipelineID) }
             case .stopPipeline(let id):
+                memory[id] = nil
                 pipelines.removeValue(forKey: id)?.terminate()
             case .succeed(let request):
                 if let pending = requests.removeValue(forKey: request) {
@@ -164,10 +172,22 @@ actor PipelinePool<Pipeline: PoolPipeline> {
                 Task { await self?.progressed(request, on: id) }
             }
             requests[request]?.output = output
-            perform(machine.requestSucceeded(request, on: id, now: clock.now))
+            perform(machine.requestSucceeded(request, on: id, outgrown: outgrew(pipeline, id: id), now: clock.now))
         } catch {
             perform(machine.requestFailed(request, on: id, error: Self.engineError(error, label: label), now: clock.now))
         }
+    }
+
+    /// Whether the pipeline's processes have grown more than `maxMemoryGrowth` past their first
+    /// reading (taken after its first request, once its stages have loaded their data). Read at
+    /// most every `memoryCheckInterval`; a pipeline that cannot be read never counts as grown.
+    private func outgrew(_ pipeline: Pipeline, id: Machine.PipelineID) -> Bool {
+        let now = clock.now
+        if let last = memory[id], now - last.checked < memoryCheckInterval { return false }
+        guard let bytes = pipeline.residentBytes() else { return false }
+        let baseline = memory[id]?.baseline ?? bytes
+        memory[id] = (baseline, now)
+        return bytes - baseline > machine.limits.maxMemoryGrowth
     }
 
     private func progressed(_ request: Machine.RequestID, on id: Machine.PipelineID) {

@@ -23,7 +23,10 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     struct Limits: Sendable, Equatable {
         var minPipelines: Int
         var maxPipelines: Int
-        var maxUsesBeforeRestart: Int
+        /// Bytes a pipeline's processes may grow past their size when first measured before it
+        /// is replaced. `PipelinePool` measures (reading /proc is I/O) and reports it through
+        /// `requestSucceeded(_:on:outgrown:now:)`; the decision to retire is taken here.
+        var maxMemoryGrowth: Int
         var requestTimeout: Duration
     }
 
@@ -46,8 +49,8 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
 
     private enum PipelineState: Equatable {
         case starting
-        case idle(uses: Int)
-        case busy(RequestID, uses: Int, deadline: Instant)
+        case idle
+        case busy(RequestID, deadline: Instant)
     }
 
     private struct Waiting: Equatable {
@@ -75,13 +78,13 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         var limits = limits
         limits.minPipelines = max(0, limits.minPipelines)
         limits.maxPipelines = max(1, limits.maxPipelines, limits.minPipelines)
-        limits.maxUsesBeforeRestart = max(1, limits.maxUsesBeforeRestart)
+        limits.maxMemoryGrowth = max(0, limits.maxMemoryGrowth)
         self.limits = limits
     }
 
     /// The earliest deadline of a running request, for the executor's timer.
     var nextDeadline: Instant? {
-        pipelines.values.compactMap { if case .busy(_, _, let d) = $0 { d } else { nil } }.min()
+        pipelines.values.compactMap { if case .busy(_, let d) = $0 { d } else { nil } }.min()
     }
 
     /// Whether no request waits or runs.
@@ -111,7 +114,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func pipelineStarted(_ id: PipelineID, now: Instant) -> [Action] {
         guard pipelines[id] == .starting else { return [.stopPipeline(id)] }
         startsFailing = false
-        pipelines[id] = .idle(uses: 0)
+        pipelines[id] = .idle
         return schedule(now: now)
     }
 
@@ -129,30 +132,33 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
 
     /// A running request produced output: its deadline moves on.
     mutating func requestProgressed(_ id: RequestID, on pipeline: PipelineID, now: Instant) {
-        guard case .busy(id, let uses, _) = pipelines[pipeline] else { return }
-        pipelines[pipeline] = .busy(id, uses: uses, deadline: now.advanced(by: limits.requestTimeout))
+        guard case .busy(id, _) = pipelines[pipeline] else { return }
+        pipelines[pipeline] = .busy(id, deadline: now.advanced(by: limits.requestTimeout))
     }
 
-    /// A request came back from its pipeline.
-    mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, now: Instant) -> [Action] {
-        guard case .busy(id, let uses, _) = pipelines[pipeline] else { return [] }
+    /// A request came back from its pipeline, which has `outgrown` its memory bound or not.
+    mutating func requestSucceeded(_ id: RequestID, on pipeline: PipelineID, outgrown: Bool = false, now: Instant) -> [Action] {
+        guard case .busy(id, _) = pipelines[pipeline] else { return [] }
         let abandoned = running.removeValue(forKey: id) == nil
         lastActivity = now
         // An abandoned request's caller already has its `.cancelled`.
         var actions: [Action] = abandoned ? [] : [.succeed(id)]
-        if uses + 1 >= limits.maxUsesBeforeRestart {
-            // Restart after N uses bounds any slow leak in a stage's memory.
+        if outgrown {
+            // Replacing a pipeline whose stages grew bounds their slow growth (lrx-proc keeps
+            // about 100 bytes per sentence). Why not after a count of uses: a restart costs its
+            // stages' start-up on the machine's cores (a quarter of a CPU second for eng-spa),
+            // stalling the requests around it, and a pipeline that does not grow needs none.
             pipelines[pipeline] = nil
             actions.append(.stopPipeline(pipeline))
         } else {
-            pipelines[pipeline] = .idle(uses: uses + 1)
+            pipelines[pipeline] = .idle
         }
         return actions + schedule(now: now)
     }
 
     /// The request's pipeline broke (a stage died, the framing was lost).
     mutating func requestFailed(_ id: RequestID, on pipeline: PipelineID, error: TranslationError, now: Instant) -> [Action] {
-        guard case .busy(id, _, _) = pipelines[pipeline] else { return [] }
+        guard case .busy(id, _) = pipelines[pipeline] else { return [] }
         if running[id] == nil { return stopAbandoned(pipeline, now: now) }
         return retire(pipeline, request: id, error: error, now: now)
     }
@@ -161,7 +167,7 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
     mutating func tick(now: Instant) -> [Action] {
         var actions: [Action] = []
         let overdue = pipelines.compactMap { id, state -> (PipelineID, RequestID)? in
-            if case .busy(let request, _, let deadline) = state, deadline <= now { return (id, request) }
+            if case .busy(let request, let deadline) = state, deadline <= now { return (id, request) }
             return nil
         }.sorted { $0.0 < $1.0 }
         for (pipeline, request) in overdue {
@@ -251,9 +257,9 @@ struct PipelinePoolStateMachine<Instant: InstantProtocol> where Instant.Duration
         guard !isShutDown else { return [] }
         var actions: [Action] = []
         while !queue.isEmpty, let idle = pipelines.filter({ if case .idle = $0.value { true } else { false } }).keys.min() {
-            guard case .idle(let uses) = pipelines[idle] else { break }
+            guard case .idle = pipelines[idle] else { break }
             let waiting = queue.removeFirst()
-            pipelines[idle] = .busy(waiting.request, uses: uses, deadline: now.advanced(by: limits.requestTimeout))
+            pipelines[idle] = .busy(waiting.request, deadline: now.advanced(by: limits.requestTimeout))
             running[waiting.request] = (idle, waiting.attempt)
             actions.append(.run(waiting.request, on: idle))
         }

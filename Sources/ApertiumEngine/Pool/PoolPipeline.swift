@@ -14,4 +14,8 @@ protocol PoolPipeline: Sendable {
 
     /// The processes behind the pipeline, for diagnostics and the kill test.
     var processIDs: [Int32] { get }
+
+    /// Bytes the pipeline's processes hold in memory now (their resident sets), or nil when it
+    /// cannot be read. The pool compares it with the first reading to bound slow leaks.
+    func residentBytes() -> Int?
 }
