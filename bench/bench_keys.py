@@ -26,8 +26,6 @@ import json
 import multiprocessing
 import os
 import pathlib
-import re
-import shutil
 import signal
 import statistics
 import subprocess
@@ -39,6 +37,7 @@ import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from bench_server import ENV, GLOSSA, REPO, SECONDS, SENTENCES, free_port, load, stop, wait_ready  # noqa: E402
+from wrk_load import WRK, wrk_load  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CONCURRENCY = 16
@@ -58,36 +57,8 @@ def requests_for(key: str):
         {"q": s, "source": "en", "target": "es", "format": "text", "key": key}), None, {}) for s in SENTENCES[:200]]
 
 
-WRK = shutil.which("wrk")
-
-
-def wrk_load(port: int, requests, seconds: float) -> dict:
-    """`load` with wrk as the client: the same requests in turn, on CONCURRENCY connections."""
-    paths = ",".join(json.dumps(path) for _, path, _, _ in requests)
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(f"paths = {{{paths}}}\ni = 0\n"
-                     "request = function() i = i % #paths + 1; return wrk.format('GET', paths[i]) end\n")
-    try:
-        out = subprocess.run([WRK, "-t1", f"-c{CONCURRENCY}", f"-d{max(1, round(seconds))}s", "--latency",
-                              "-s", script.name, f"http://127.0.0.1:{port}"],
-                             capture_output=True, text=True, timeout=seconds + 60, check=True).stdout
-    finally:
-        os.unlink(script.name)
-
-    def millis(label: str) -> float:
-        value, unit = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
-        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    failed = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    return {"requests": int(re.search(r"(\d+) requests in", out).group(1)),
-            "errors": (int(bad.group(1)) if bad else 0) + (sum(map(int, failed.groups())) if failed else 0),
-            "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-            "p50_ms": millis("50"), "p99_ms": millis("99")}
-
-
 def measure(pool, port: int, requests, seconds: float) -> dict:
-    return wrk_load(port, requests, seconds) if WRK else load(pool, port, requests, CONCURRENCY, seconds)
+    return wrk_load(port, requests, seconds, CONCURRENCY) if WRK else load(pool, port, requests, CONCURRENCY, seconds)
 
 
 def commits(database: str) -> int:
