@@ -151,7 +151,6 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Every live process in the child's group: bash and the stages it started.
     /// How many processes bash has started and not yet reaped (its stages), from Linux's
     /// `/proc/PID/task/PID/children`; nil when that cannot be read.
     var liveChildCount: Int? { childProcessIDs?.count }
@@ -178,6 +177,7 @@ final class ChildProcess: Sendable {
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
+    /// Every live process in the child's group: bash and the stages it started.
     var groupProcessIDs: [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> pid_t? in
