@@ -20,8 +20,11 @@ On two cores Python clients took about a third of a core at 600 requests/s, whic
 server pays for most, so only wrk's figures count. Documents always come from Python clients
 (a few per second: their cost does not show).
 APy's document translation runs `apertium -f docx` per document, at most `--max-doc-pipes` (3)
-at once; at concurrency 4 that limit does not bind. BENCH_SECONDS sets the seconds per
-measurement (default 5); BENCH_PARTS (translate, documents, analyze; comma-separated) picks the
+at once; at concurrency 4 that limit does not bind. The three servers run side by side and every
+row is measured on each in turn, BENCH_ROUNDS times (default 3): the figures are medians, and each
+ratio is the median of the ratios within a round, whose measurements are seconds apart (the
+machine's speed drifts over minutes). BENCH_SECONDS sets the seconds per measurement (default 5);
+BENCH_PARTS (translate, documents, analyze; comma-separated) picks the
 parts to run, e.g. after `make build-release`:
 `BENCH_PARTS=documents,analyze GLOSSA_BIN=.build/release/glossa .venv/bin/python bench/run.py server`."""
 import http.client
@@ -49,6 +52,8 @@ FLORES = REPO.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 # BENCH_PARTS=documents,analyze runs only those parts (default: translate,documents,analyze).
 PARTS = set(os.environ.get("BENCH_PARTS", "translate,documents,analyze").split(","))
+# Rounds of every row on every server in turn (medians reported).
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 LEVELS = [1, 4, 16]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8"}
 
@@ -186,21 +191,6 @@ def volume(pool, port: int, requests, chars: int, concurrency: int):
     return {"seconds": elapsed, "chars_per_s": chars / elapsed, "errors": sum(e for _, e in parts)}
 
 
-def measure(pool, port: int, glossa: bool):
-    result = {}
-    if "translate" in PARTS:
-        result.update(measure_translation(pool, port, glossa))
-    if "documents" in PARTS:
-        document = doc_request(DOCX)
-        worker((port, [document], 0, 0, True))  # warm
-        result["documents"] = load(pool, port, [document], 4, max(SECONDS, 10))
-    if "analyze" in PARTS:
-        analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
-        worker((port, analyze[:4], 0, 0, True))  # warm
-        result["analyze"] = wrk_load(port, analyze, SECONDS, 4) if WRK else load(pool, port, analyze, 4, SECONDS)
-    return result
-
-
 def timed_volume(pool, port: int, requests, chars: int, concurrency: int):
     """Characters/s of `requests` (holding `chars` characters in all) sent in turn for SECONDS:
     from wrk when it is installed (every request is then sent about equally often, so the
@@ -212,24 +202,35 @@ def timed_volume(pool, port: int, requests, chars: int, concurrency: int):
             "requests": run["requests"]}
 
 
-def measure_translation(pool, port: int, glossa: bool):
-    single = [apy_request(s) for s in SENTENCES[:200]]
-    for request in single[:20]:  # warm the pipelines
-        worker((port, [request], 0, 0, True))
-    result = {"single": {c: wrk_load(port, single, SECONDS, c) if WRK else load(pool, port, single, c, SECONDS)
-                         for c in LEVELS}}
-    paragraphs = [apy_request(p) for p in PARAGRAPHS]
-    para_chars = sum(len(p) for p in PARAGRAPHS)
-    result["paragraphs"] = {c: timed_volume(pool, port, paragraphs, para_chars, c) for c in (1, 4)}
-    if glossa:
-        batches = [("POST", "/language/translate/v2?prettyPrint=false",
-                    json.dumps({"q": b, "target": "es", "source": "en", "format": "text"}),
-                    {"Content-Type": "application/json"}) for b in BATCHES]
-    else:
-        batches = [apy_request("\n".join(b)) for b in BATCHES]
-    batch_chars = sum(len(s) for b in BATCHES for s in b)
-    result["batches"] = {c: timed_volume(pool, port, batches, batch_chars, c) for c in (1, 4)}
-    return result
+def plan(glossa: bool):
+    """The rows to measure, in order: (part, level, warm-up requests, measure(pool, port))."""
+    rows = []
+    if "translate" in PARTS:
+        single = [apy_request(s) for s in SENTENCES[:200]]
+        for c in LEVELS:
+            rows.append(("single", c, single[:20],
+                         lambda pool, port, c=c: wrk_load(port, single, SECONDS, c) if WRK else load(pool, port, single, c, SECONDS)))
+        paragraphs = [apy_request(p) for p in PARAGRAPHS]
+        para_chars = sum(len(p) for p in PARAGRAPHS)
+        for c in (1, 4):
+            rows.append(("paragraphs", c, [], lambda pool, port, c=c: timed_volume(pool, port, paragraphs, para_chars, c)))
+        if glossa:
+            batches = [("POST", "/language/translate/v2?prettyPrint=false",
+                        json.dumps({"q": b, "target": "es", "source": "en", "format": "text"}),
+                        {"Content-Type": "application/json"}) for b in BATCHES]
+        else:
+            batches = [apy_request("\n".join(b)) for b in BATCHES]
+        batch_chars = sum(len(s) for b in BATCHES for s in b)
+        for c in (1, 4):
+            rows.append(("batches", c, [], lambda pool, port, c=c: timed_volume(pool, port, batches, batch_chars, c)))
+    if "documents" in PARTS:
+        document = doc_request(DOCX)
+        rows.append(("documents", 4, [document], lambda pool, port: load(pool, port, [document], 4, max(SECONDS, 10))))
+    if "analyze" in PARTS:
+        analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
+        rows.append(("analyze", 4, analyze[:4],
+                     lambda pool, port: wrk_load(port, analyze, SECONDS, 4) if WRK else load(pool, port, analyze, 4, SECONDS)))
+    return rows
 
 
 def raw_pipeline_words_per_s() -> float:
@@ -252,66 +253,90 @@ def main():
     DOCX = docx_bytes()
     subprocess.run([GLOSSA, "modes", "--export", str(MODES)], check=True, env=ENV)
     multiprocessing.set_start_method("fork")
-    results = {}
-    with multiprocessing.Pool(max(LEVELS) + 1) as pool:
-        proc, port = start_glossa()
-        try:
-            results["glossa"] = measure(pool, port, glossa=True)
-        finally:
-            stop(proc)
+    # All three servers run at once, and every row is measured on each in turn, round after
+    # round: the machine's speed drifts over minutes (another tenant, its clock), and rows
+    # measured seconds apart see the same machine. An idle server costs nothing meanwhile.
+    servers = {}
+    try:
+        servers["glossa"] = start_glossa()
         for processes in (1, 2):
-            proc, port = start_apy(processes)
-            try:
-                results[f"apy_j{processes}"] = measure(pool, port, glossa=False)
-            finally:
-                stop(proc)
-    if "translate" in PARTS:
-        results["raw_words_per_s"] = raw_pipeline_words_per_s()
+            servers[f"apy_j{processes}"] = start_apy(processes)
+        plans = {name: plan(glossa=name == "glossa") for name in servers}
+        results = {name: {} for name in servers}
+        raw = []
+        with multiprocessing.Pool(max(LEVELS) + 1) as pool:
+            for name, rows in plans.items():
+                for _, _, warm, _ in rows:
+                    if warm:
+                        worker((servers[name][1], warm, 0, 0, True))
+            for _ in range(ROUNDS):
+                for k in range(len(plans["glossa"])):
+                    for name, rows in plans.items():
+                        part, level, _, run = rows[k]
+                        results[name].setdefault(part, {}).setdefault(level, []).append(run(pool, servers[name][1]))
+                if "translate" in PARTS:
+                    raw.append(raw_pipeline_words_per_s())
+    finally:
+        for proc, _ in servers.values():
+            stop(proc)
+    results["raw_words_per_s"] = raw
     report(results)
     out = REPO / "bench-output"
     out.mkdir(exist_ok=True)
     (out / "server.json").write_text(json.dumps(results, indent=2))
 
 
+def median_of(runs, field: str) -> float:
+    return statistics.median(run[field] for run in runs)
+
+
+def ratio(r, part: str, level, field: str, apys) -> float:
+    """The median over rounds of Glossa's `field` over the best APy's in the same round."""
+    rounds = len(r["glossa"][part][level])
+    return statistics.median(r["glossa"][part][level][k][field] / max(r[a][part][level][k][field] for a in apys)
+                             for k in range(rounds))
+
+
 def report(r):
-    g = r["glossa"]
     apys = ["apy_j1", "apy_j2"]
     client = "wrk, 1 thread" if WRK else "one Python process per connection; install wrk for the figures that count"
-    print(f"pair eng-spa; FLORES eng dev sentences; {SECONDS:.0f} s per level; 127.0.0.1; load from {client}")
+    print(f"pair eng-spa; FLORES eng dev sentences; {SECONDS:.0f} s per row; 127.0.0.1; load from {client}; "
+          f"medians of {ROUNDS} rounds, each row measured on every server in turn; ratios: median of each round's")
     if "translate" in PARTS:
-        report_translation(r, g, apys)
+        report_translation(r, apys)
     for kind, unit in (("documents", "documents/s (200-paragraph docx)"), ("analyze", "requests/s (/analyze, a paragraph)")):
         if kind not in PARTS:
             continue
-        row = "  ".join(f"{name} {r[name][kind]['rps']:8.2f}" for name in ["glossa"] + apys)
-        best = max(r[a][kind]["rps"] for a in apys)
-        errors = sum(r[n][kind]["errors"] for n in ["glossa"] + apys)
-        print(f"\n{unit}, conc 4: {row}   glossa/APy-best {g[kind]['rps'] / best:.2f}x   errors {errors}")
+        row = "  ".join(f"{name} {median_of(r[name][kind][4], 'rps'):8.2f}" for name in ["glossa"] + apys)
+        errors = sum(run["errors"] for n in ["glossa"] + apys for run in r[n][kind][4])
+        print(f"\n{unit}, conc 4: {row}   glossa/APy-best {ratio(r, kind, 4, 'rps', apys):.2f}x   errors {errors}")
 
 
-def report_translation(r, g, apys):
+def report_translation(r, apys):
     print("\nsingle sentences (identical GET /translate requests):")
     print(f"{'conc':>4} {'server':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}")
     for c in LEVELS:
         for name in ["glossa"] + apys:
-            s = r[name]["single"][c]
-            print(f"{c:>4} {name:>8} {s['rps']:9.1f} {s['p50_ms']:8.2f} {s['p99_ms']:8.2f} {s['errors']:6d}")
-        best = max(r[a]["single"][c]["rps"] for a in apys)
-        best_p99 = min(r[a]["single"][c]["p99_ms"] for a in apys)
-        print(f"     ratio glossa/APy-best: {g['single'][c]['rps'] / best:.2f}x req/s, p99 {g['single'][c]['p99_ms']:.2f} vs {best_p99:.2f} ms")
+            runs = r[name]["single"][c]
+            print(f"{c:>4} {name:>8} {median_of(runs, 'rps'):9.1f} {median_of(runs, 'p50_ms'):8.2f} "
+                  f"{median_of(runs, 'p99_ms'):8.2f} {sum(run['errors'] for run in runs):6d}")
+        best_p99 = min(median_of(r[a]["single"][c], "p99_ms") for a in apys)
+        print(f"     ratio glossa/APy-best: {ratio(r, 'single', c, 'rps', apys):.2f}x req/s, "
+              f"p99 {median_of(r['glossa']['single'][c], 'p99_ms'):.2f} vs {best_p99:.2f} ms")
     for kind in ("paragraphs", "batches"):
         print(f"\n{kind} (characters/s):")
         for c in (1, 4):
-            row = "  ".join(f"{name} {r[name][kind][c]['chars_per_s']:9.0f}" for name in ["glossa"] + apys)
-            best = max(r[a][kind][c]["chars_per_s"] for a in apys)
-            errors = sum(r[n][kind][c]["errors"] for n in ["glossa"] + apys)
-            print(f"  conc {c}: {row}   glossa/APy-best {g[kind][c]['chars_per_s'] / best:.2f}x   errors {errors}")
+            row = "  ".join(f"{name} {median_of(r[name][kind][c], 'chars_per_s'):9.0f}" for name in ["glossa"] + apys)
+            errors = sum(run["errors"] for n in ["glossa"] + apys for run in r[n][kind][c])
+            print(f"  conc {c}: {row}   glossa/APy-best {ratio(r, kind, c, 'chars_per_s', apys):.2f}x   errors {errors}")
     words_per_char = sum(len(p.split()) for p in PARAGRAPHS) / sum(len(p) for p in PARAGRAPHS)
-    print(f"\nraw `apertium -f txt eng-spa` on the paragraphs: {r['raw_words_per_s']:.0f} words/s")
+    raw = r["raw_words_per_s"]
+    print(f"\nraw `apertium -f txt eng-spa` on the paragraphs: {statistics.median(raw):.0f} words/s")
     for kind in ("paragraphs", "batches"):
         for c in (1, 4):
-            wps = g[kind][c]["chars_per_s"] * words_per_char
-            print(f"  glossa {kind} conc {c}: {wps:.0f} words/s = {wps / r['raw_words_per_s']:.2f} of raw")
+            runs = r["glossa"][kind][c]
+            share = statistics.median(run["chars_per_s"] * words_per_char / raw[k] for k, run in enumerate(runs))
+            print(f"  glossa {kind} conc {c}: {median_of(runs, 'chars_per_s') * words_per_char:.0f} words/s = {share:.2f} of raw")
 
 
 if __name__ == "__main__":
