@@ -11,11 +11,13 @@
 //   to frame (what a pipeline process does with a stream of frames).
 //
 // Both ways must give the same bytes. Compare with `bench/apertium_frames.py` (the same stages as
-// processes, their CPU time summed). On the 2-core AMD EPYC development machine, 2026-12-04,
-// eng-spa, three runs each: in one process 3.9-4.1 ms per sentence frame by frame and 2.1-2.4
-// over all frames; as processes 3.1 one frame at a time and 1.95 streamed (2.5 and 1.8 in an
-// earlier run). Running the stages in-process does not make them cheaper: their own work is the
-// cost, not the pipes between them.
+// processes, their CPU time summed), run in turn with this on a quiet machine: the machine's
+// speed drifts by 10-20 % within minutes, so runs minutes apart do not compare. On the 2-core AMD
+// EPYC (Zen 5) development machine, 2026-12-04 21:57 UTC, eng-spa, three alternations: in one
+// process 2.12-2.29 ms per sentence frame by frame and 1.36-1.39 over all frames; as processes
+// 2.20-2.85 one frame at a time and 1.46-1.65 streamed (one stream of every sentence 1.48-1.68).
+// The stages in one process cost about a tenth less CPU: their own work is the cost, not the
+// pipes between them, and one process gives up the stages' running side by side.
 //
 // Build and run (after `make deps-test`, which installs apertium-dev and apertium-lex-tools-dev):
 //   apt-get install apertium-lex-tools-dev
@@ -161,25 +163,17 @@ struct TransferStage : Stage {
   }
   void run(InputFile &in, UFILE *out) override { t.setNullFlush(true); t.transfer(in, out); }
 };
-struct InterchunkStage : Stage {
-  Interchunk i;
-  InterchunkStage(std::vector<std::string> const &args) {
+/// apertium-interchunk or apertium-postchunk: its rules and their compiled file, -z only.
+template <class Rules, void (Rules::*Process)(InputFile &, UFILE *)>
+struct ChunkStage : Stage {
+  Rules rules;
+  ChunkStage(std::vector<std::string> const &args, std::string const &name) {
     std::vector<std::string> files;
-    for (auto &a : args) { if (a == "-z") {} else if (a[0] == '-') throw std::runtime_error("interchunk " + a); else files.push_back(a); }
-    if (files.size() != 2) throw std::runtime_error("interchunk files");
-    i.read(files[0].c_str(), files[1].c_str());
+    for (auto &a : args) { if (a == "-z") {} else if (a[0] == '-') throw std::runtime_error(name + " " + a); else files.push_back(a); }
+    if (files.size() != 2) throw std::runtime_error(name + " files");
+    rules.read(files[0].c_str(), files[1].c_str());
   }
-  void run(InputFile &in, UFILE *out) override { i.setNullFlush(true); i.interchunk(in, out); }
-};
-struct PostchunkStage : Stage {
-  Postchunk p;
-  PostchunkStage(std::vector<std::string> const &args) {
-    std::vector<std::string> files;
-    for (auto &a : args) { if (a == "-z") {} else if (a[0] == '-') throw std::runtime_error("postchunk " + a); else files.push_back(a); }
-    if (files.size() != 2) throw std::runtime_error("postchunk files");
-    p.read(files[0].c_str(), files[1].c_str());
-  }
-  void run(InputFile &in, UFILE *out) override { p.setNullFlush(true); p.postchunk(in, out); }
+  void run(InputFile &in, UFILE *out) override { rules.setNullFlush(true); (rules.*Process)(in, out); }
 };
 struct Lrx : Stage {
   LRXProcessor l;
@@ -225,8 +219,8 @@ struct Pipeline {
       else if (program == "apertium-tagger") stages.emplace_back(new Tagger(args));
       else if (program == "apertium-pretransfer") stages.emplace_back(new Pretransfer(args));
       else if (program == "apertium-transfer") stages.emplace_back(new TransferStage(args));
-      else if (program == "apertium-interchunk") stages.emplace_back(new InterchunkStage(args));
-      else if (program == "apertium-postchunk") stages.emplace_back(new PostchunkStage(args));
+      else if (program == "apertium-interchunk") stages.emplace_back(new ChunkStage<Interchunk, &Interchunk::interchunk>(args, program));
+      else if (program == "apertium-postchunk") stages.emplace_back(new ChunkStage<Postchunk, &Postchunk::postchunk>(args, program));
       else if (program == "lrx-proc") stages.emplace_back(new Lrx(args));
       else if (program == "apertium-wblank-attach" || program == "apertium-wblank-detach") stages.emplace_back(new Identity());
       else throw std::runtime_error("not supported here: " + program);
