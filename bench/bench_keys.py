@@ -143,7 +143,6 @@ def main():
         for group in (open_cluster, cluster):  # the open one uses the first one's PostgreSQL
             os.killpg(group.pid, signal.SIGTERM)
             group.wait(timeout=120)
-    base = best["no keys"]["rps"]
     client = "wrk, 1 thread" if WRK else f"{CONCURRENCY} Python processes"
     print(f"single sentences at concurrency {CONCURRENCY} ({client}), best of {ROUNDS} rounds of {SECONDS:g} s, {os.cpu_count()} cores:")
     for name, r in best.items():
