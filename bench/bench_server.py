@@ -133,13 +133,24 @@ def start_apy(processes: int):
 
 
 def stop(proc) -> None:
-    """SIGTERM by PID (APy -j forks children into its own session: signal that group)."""
+    """SIGTERM by PID (APy -j forks children into its own session: signal that group); then
+    SIGKILL to whatever of that group outlived its leader (an APy -j2 child was once left
+    running after its parent had exited)."""
     try:
-        os.killpg(proc.pid, signal.SIGTERM) if proc.pid == os.getpgid(proc.pid) else proc.send_signal(signal.SIGTERM)
+        own_group = proc.pid == os.getpgid(proc.pid)
+    except ProcessLookupError:
+        own_group = False
+    try:
+        os.killpg(proc.pid, signal.SIGTERM) if own_group else proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
     except (subprocess.TimeoutExpired, ProcessLookupError):
         proc.kill()
         proc.wait()
+    if own_group:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the group's id is the leader's PID: only processes it started
+        except ProcessLookupError:
+            pass
 
 
 def apy_request(text: str):
