@@ -18,7 +18,6 @@ raw `apertium`'s words/s while keeping each text's translation independent of th
 import os
 import statistics
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -29,33 +28,20 @@ def stage_cpu(pipeline) -> float:
     return sum(cpu for _, _, cpu in apertium_stream.stages(pipeline.pid).values())
 
 
-def read_frames(pipeline, count: int) -> None:
-    answered = 0
-    while answered < count:
-        answered += os.read(pipeline.stdout.fileno(), 1 << 16).count(b"\0")
-
-
 def measure(mode: str, frames: list[bytes], serial: bool) -> tuple[float, float]:
     """Stage CPU seconds and wall seconds for `frames`, after one warm-up frame."""
     pipeline = apertium_stream.start(mode)
     pipeline.stdin.write(frames[0])
     pipeline.stdin.flush()
-    read_frames(pipeline, 1)
+    apertium_stream.read_answers(pipeline, 1)
     cpu0, t0 = stage_cpu(pipeline), time.perf_counter()
     if serial:
         for f in frames:
             pipeline.stdin.write(f)
             pipeline.stdin.flush()
-            read_frames(pipeline, 1)
+            apertium_stream.read_answers(pipeline, 1)
     else:
-        def write() -> None:
-            for f in frames:
-                pipeline.stdin.write(f)
-            pipeline.stdin.flush()
-        writer = threading.Thread(target=write)
-        writer.start()
-        read_frames(pipeline, len(frames))
-        writer.join()
+        apertium_stream.stream(pipeline, frames)
     wall = time.perf_counter() - t0
     cpu = stage_cpu(pipeline) - cpu0
     pipeline.stdin.close()

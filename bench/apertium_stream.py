@@ -4,6 +4,7 @@ with apertium-tagger replaced by glossa-apertium-tagger, FLORES-200 dev sentence
 import os
 import pathlib
 import subprocess
+import threading
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FLORES = REPO.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
@@ -54,3 +55,23 @@ def stages(parent: int) -> dict[int, tuple[str, int, float]]:
         cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         out[pid] = (stat[stat.index("(") + 1:stat.rindex(")")], resident_pages * os.sysconf("SC_PAGESIZE") // 1024, cpu)
     return out
+
+
+def read_answers(pipeline: subprocess.Popen, count: int) -> None:
+    """Reads until `count` NUL-terminated answers have come back."""
+    answered = 0
+    while answered < count:
+        answered += os.read(pipeline.stdout.fileno(), 1 << 16).count(b"\0")
+
+
+def stream(pipeline: subprocess.Popen, frames: list[bytes]) -> None:
+    """Writes every frame at once (from a thread, so the pipe never blocks both ends) and reads
+    all their answers."""
+    def write() -> None:
+        for f in frames:
+            pipeline.stdin.write(f)
+        pipeline.stdin.flush()
+    writer = threading.Thread(target=write)
+    writer.start()
+    read_answers(pipeline, len(frames))
+    writer.join()

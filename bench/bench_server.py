@@ -202,6 +202,12 @@ def volume(pool, port: int, requests, chars: int, concurrency: int):
     return {"seconds": elapsed, "chars_per_s": chars / elapsed, "errors": sum(e for _, e in parts)}
 
 
+def timed_load(pool, port: int, requests, concurrency: int, seconds: float = SECONDS) -> dict:
+    """`requests` in turn on `concurrency` connections for `seconds`: from wrk when it is
+    installed, else from one Python process per connection."""
+    return wrk_load(port, requests, seconds, concurrency) if WRK else load(pool, port, requests, concurrency, seconds)
+
+
 def timed_volume(pool, port: int, requests, chars: int, concurrency: int):
     """Characters/s of `requests` (holding `chars` characters in all) sent in turn for SECONDS:
     from wrk when it is installed (every request is then sent about equally often, so the
@@ -219,8 +225,7 @@ def plan(glossa: bool):
     if "translate" in PARTS:
         single = [apy_request(s) for s in SENTENCES[:200]]
         for c in LEVELS:
-            rows.append(("single", c, single[:20],
-                         lambda pool, port, c=c: wrk_load(port, single, SECONDS, c) if WRK else load(pool, port, single, c, SECONDS)))
+            rows.append(("single", c, single[:20], lambda pool, port, c=c: timed_load(pool, port, single, c)))
         paragraphs = [apy_request(p) for p in PARAGRAPHS]
         para_chars = sum(len(p) for p in PARAGRAPHS)
         for c in (1, 4):
@@ -239,8 +244,7 @@ def plan(glossa: bool):
         rows.append(("documents", 4, [document], lambda pool, port: load(pool, port, [document], 4, max(SECONDS, 10))))
     if "analyze" in PARTS:
         analyze = [("GET", "/analyze?" + urllib.parse.urlencode({"lang": "eng", "q": p}), None, {}) for p in PARAGRAPHS]
-        rows.append(("analyze", 4, analyze[:4],
-                     lambda pool, port: wrk_load(port, analyze, SECONDS, 4) if WRK else load(pool, port, analyze, 4, SECONDS)))
+        rows.append(("analyze", 4, analyze[:4], lambda pool, port: timed_load(pool, port, analyze, 4)))
     return rows
 
 

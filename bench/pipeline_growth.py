@@ -8,7 +8,6 @@ in turn), with the growth per frame. What it measures is what
 """
 import os
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apertium_stream  # noqa: E402
@@ -22,16 +21,7 @@ def main() -> None:
     pipeline = apertium_stream.start(mode)
 
     def run(n: int, start: int) -> None:
-        def write() -> None:
-            for k in range(n):
-                pipeline.stdin.write(frames[(start + k) % len(frames)])
-            pipeline.stdin.flush()
-        writer = threading.Thread(target=write)
-        writer.start()
-        answered = 0
-        while answered < n:
-            answered += os.read(pipeline.stdout.fileno(), 1 << 16).count(b"\0")
-        writer.join()
+        apertium_stream.stream(pipeline, [frames[(start + k) % len(frames)] for k in range(n)])
 
     run(warm, 0)
     before = apertium_stream.stages(pipeline.pid)
