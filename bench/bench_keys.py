@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import pathlib
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -36,8 +37,8 @@ import time
 import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from bench_server import ENV, GLOSSA, REPO, SECONDS, SENTENCES, free_port, load, stop, wait_ready  # noqa: E402
-from wrk_load import WRK, wrk_load  # noqa: E402
+from bench_server import ENV, GLOSSA, REPO, SECONDS, SENTENCES, free_port, stop, timed_load, wait_ready  # noqa: E402
+from wrk_load import WRK  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CONCURRENCY = 16
@@ -58,7 +59,7 @@ def requests_for(key: str):
 
 
 def measure(pool, port: int, requests, seconds: float) -> dict:
-    return wrk_load(port, requests, seconds, CONCURRENCY) if WRK else load(pool, port, requests, CONCURRENCY, seconds)
+    return timed_load(pool, port, requests, CONCURRENCY, seconds)
 
 
 def commits(database: str) -> int:
@@ -75,10 +76,29 @@ def create_key(database: str) -> str:
     return json.loads(made.stdout)["key"]
 
 
+def free_port_run(count: int) -> int:
+    """A port that is free together with the `count - 1` after it (nginx's port and the
+    replicas', PORT+1 …): a free port alone once had its neighbour taken, and a replica failed."""
+    while True:
+        base = free_port()
+        sockets = []
+        try:
+            for port in range(base, base + count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+
+
 def start_cluster(directory: str, serve_args: str = "--require-keys", database: str | None = None):
     """scripts/cluster.sh run: three replicas behind nginx, on `database` (a PostgreSQL URL) or,
     when none is given, on a PostgreSQL the script starts."""
-    base = free_port()
+    base = free_port_run(4)
     env = {**ENV, "GLOSSA_BIN": GLOSSA, "REPLICAS": "3", "PORT": str(base), "CLUSTER_DIR": directory,
            "GLOSSA_PREWARM": "eng-spa", "GLOSSA_SERVE_ARGS": serve_args}
     if database:
@@ -89,6 +109,8 @@ def start_cluster(directory: str, serve_args: str = "--require-keys", database: 
         if "listening on" in line:
             break
     else:
+        os.killpg(proc.pid, signal.SIGTERM)  # what it did start (its own session)
+        proc.wait(timeout=120)
         sys.exit("the cluster did not start")
     threading.Thread(target=proc.stdout.read, daemon=True).start()
     return proc, base, pathlib.Path(directory, "database").read_text().strip()
@@ -100,25 +122,27 @@ def main():
     cluster_dir = tempfile.mkdtemp(prefix="glossa-bench-cluster-")
     os.chmod(cluster_dir, 0o755)
     sqlite = tempfile.mkdtemp(prefix="glossa-bench-keys-") + "/glossa.db"
-    cluster, cluster_port, postgres = start_cluster(cluster_dir)
-    # The same cluster checking no key: what the replicas and nginx cost by themselves, apart
-    # from the keys' statements. It shares the first cluster's PostgreSQL (it sends it nothing
-    # per request), so no second server runs.
-    open_dir = tempfile.mkdtemp(prefix="glossa-bench-cluster-open-")
-    os.chmod(open_dir, 0o755)
-    open_cluster, open_port, _ = start_cluster(open_dir, serve_args="", database=postgres)
-    pg_key, sqlite_key = create_key(postgres), create_key(sqlite)
-    servers = {
-        "no keys": serve(),
-        "keys, SQLite": serve("--require-keys", "--database", sqlite),
-        "keys, PostgreSQL": serve("--require-keys", "--database", postgres),
-    }
-    targets = {name: (port, requests_for(sqlite_key if "SQLite" in name else pg_key)) for name, (_, port) in servers.items()}
-    targets["3 replicas behind nginx, PostgreSQL"] = (cluster_port, requests_for(pg_key))
-    targets["3 replicas behind nginx, no keys"] = (open_port, requests_for(pg_key))
+    groups = []  # the clusters started, each in a process group of its own
+    servers = {}
     best: dict[str, dict] = {}
     rounds: list[dict[str, float]] = []
     try:
+        cluster, cluster_port, postgres = start_cluster(cluster_dir)
+        groups.append(cluster)
+        # The same cluster checking no key: what the replicas and nginx cost by themselves, apart
+        # from the keys' statements. It shares the first cluster's PostgreSQL (it sends it nothing
+        # per request), so no second server runs.
+        open_dir = tempfile.mkdtemp(prefix="glossa-bench-cluster-open-")
+        os.chmod(open_dir, 0o755)
+        open_cluster, open_port, _ = start_cluster(open_dir, serve_args="", database=postgres)
+        groups.insert(0, open_cluster)  # stopped first: it uses the first one's PostgreSQL
+        pg_key, sqlite_key = create_key(postgres), create_key(sqlite)
+        servers["no keys"] = serve()
+        servers["keys, SQLite"] = serve("--require-keys", "--database", sqlite)
+        servers["keys, PostgreSQL"] = serve("--require-keys", "--database", postgres)
+        targets = {name: (port, requests_for(sqlite_key if "SQLite" in name else pg_key)) for name, (_, port) in servers.items()}
+        targets["3 replicas behind nginx, PostgreSQL"] = (cluster_port, requests_for(pg_key))
+        targets["3 replicas behind nginx, no keys"] = (open_port, requests_for(pg_key))
         with multiprocessing.Pool(CONCURRENCY) as pool:
             for name, (port, reqs) in targets.items():  # warm-up: pipelines, connections, caches
                 measure(pool, port, reqs, 1)
@@ -140,7 +164,7 @@ def main():
     finally:
         for proc, _ in servers.values():
             stop(proc)
-        for group in (open_cluster, cluster):  # the open one uses the first one's PostgreSQL
+        for group in groups:
             os.killpg(group.pid, signal.SIGTERM)
             group.wait(timeout=120)
     client = "wrk, 1 thread" if WRK else f"{CONCURRENCY} Python processes"
