@@ -12,6 +12,8 @@ public final class AccessController: Sendable {
     /// Where keys and usage live; nil when no protocol checks keys.
     public let store: KeyStore?
     private let directory: KeyDirectory?
+    /// Charges keys, by allowances while a key is busy (see ``KeyMeter``).
+    private let meter: KeyMeter?
     private let limiter: RateLimiter<ContinuousClock>
     private let log: @Sendable (String) -> Void
     private let outages = OutageLog()
@@ -23,6 +25,7 @@ public final class AccessController: Sendable {
         self.policy = policy
         self.store = store
         directory = store.map(KeyDirectory.init)
+        meter = store.map { KeyMeter(store: $0) }
         limiter = RateLimiter(clock: ContinuousClock())
         self.log = log
     }
@@ -75,7 +78,7 @@ public final class AccessController: Sendable {
     public struct Admission: Sendable {
         /// The caller's key; nil for callers served without one.
         public let key: APIKey?
-        let charge: (characters: Int, period: BillingPeriod)?
+        let charge: (characters: Int, period: BillingPeriod, fromAllowance: Bool)?
 
         /// Characters charged to the key.
         public var characters: Int { charge?.characters ?? 0 }
@@ -94,7 +97,7 @@ public final class AccessController: Sendable {
             return .success(Admission(key: nil, charge: nil))
         }
         // The shape is checked first: a malformed key costs no lookup.
-        guard KeySecret.isWellFormed(secret), let directory, let store else { return .failure(.invalidKey) }
+        guard KeySecret.isWellFormed(secret), let directory, let meter else { return .failure(.invalidKey) }
         let key: APIKey?
         do { key = try await directory.find(secret: secret) } catch { return .failure(unavailable(error)) }
         guard let key, key.isActive else { return .failure(.invalidKey) }
@@ -106,10 +109,10 @@ public final class AccessController: Sendable {
         let now = Date()
         let period = BillingPeriod.containing(now)
         do {
-            switch try await store.charge(key, characters: characters, period: period) {
-            case .accepted:
+            switch try await meter.charge(key, characters: characters, period: period) {
+            case .accepted(let fromAllowance):
                 recovered()
-                return .success(Admission(key: key, charge: (characters, period)))
+                return .success(Admission(key: key, charge: (characters, period, fromAllowance)))
             case .exceeded(let used):
                 return .failure(.quotaExceeded(used: used, limit: key.charactersPerMonth ?? 0, retryAfter: period.secondsLeft(from: now)))
             }
@@ -120,10 +123,10 @@ public final class AccessController: Sendable {
 
     /// Ends an admitted request: a failed one (nothing translated) gets its charge back.
     public func settle(_ admission: Admission, succeeded: Bool) async {
-        guard !succeeded, let key = admission.key, let charge = admission.charge, let store else { return }
+        guard !succeeded, let key = admission.key, let charge = admission.charge, let meter else { return }
         // Best effort: if the database went down meanwhile, the key stays charged for a request
         // it did not get (never the other way round).
-        try? await store.refund(key, characters: charge.characters, period: charge.period)
+        try? await meter.refund(key, characters: charge.characters, period: charge.period, fromAllowance: charge.fromAllowance)
     }
 
     /// `secret`'s usage this period: nil when there is no such (active) key.
@@ -131,7 +134,16 @@ public final class AccessController: Sendable {
     public func usage(secret: String) async throws -> KeyUsage? {
         guard let store else { throw AccessConfigurationError("this server does not check API keys") }
         guard KeySecret.isWellFormed(secret), let key = try await store.find(secret: secret), key.isActive else { return nil }
+        // What this process spent from an allowance is billed first, so the count is exact here.
+        await meter?.report(key: key.id)
         return try await store.usage(of: key, period: .containing(Date()))
+    }
+
+    /// Bills what was spent from allowances and gives every unspent reservation back: call it
+    /// once the server has stopped serving (a process that dies without it leaves its
+    /// reservations billed after ``KeyStore/staleHoldSeconds``).
+    public func finish() async {
+        await meter?.finish()
     }
 
     private func unavailable(_ error: any Error) -> Refusal {

@@ -29,5 +29,20 @@ extension KeyStore {
             )
             """,
         ]),
+        // Holds: characters a process reserved to spend without a statement per request
+        // (KeyStore+Holds.swift); they are in the usage row's characters, and the bill is that
+        // less the holds.
+        Migrations.Migration(version: 2, [
+            """
+            CREATE TABLE glossa_key_holds (
+                key_id TEXT NOT NULL REFERENCES glossa_keys(id),
+                period TEXT NOT NULL,
+                holder TEXT NOT NULL,
+                characters BIGINT NOT NULL,
+                renewed_at BIGINT NOT NULL,
+                PRIMARY KEY (key_id, period, holder)
+            )
+            """,
+        ]),
     ], lockKey: 0x676c_6f73_7361)  // "glossa"
 }

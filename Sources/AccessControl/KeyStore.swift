@@ -97,8 +97,7 @@ public final class KeyStore: Sendable {
     /// to one key that arrive while one runs share the next statement (``ChargeCombiner``).
     public func charge(_ key: APIKey, characters: Int, period: BillingPeriod) async throws -> Charge {
         try await prepare()
-        let limit = key.charactersPerMonth ?? Int(Int64.max / 2)
-        return try await combiner.charge(ChargedRow(key: key.id, period: period.name, limit: limit), characters: characters)
+        return try await combiner.charge(ChargedRow(key: key, period: period), characters: characters)
     }
 
     /// The row a charge updates, with the limit it is checked against (charges combine only
@@ -107,6 +106,21 @@ public final class KeyStore: Sendable {
         let key: String
         let period: String
         let limit: Int
+
+        /// `key`'s row in `period`.
+        init(key: APIKey, period: BillingPeriod) {
+            self.init(key: key.id, period: period.name, limit: key.charactersPerMonth ?? Self.unlimited)
+        }
+
+        init(key: String, period: String, limit: Int) {
+            self.key = key
+            self.period = period
+            self.limit = limit
+        }
+
+        /// The limit of a key without one: far above any month's traffic, and still far
+        /// below overflow when added to.
+        static let unlimited = Int(Int64.max / 2)
     }
 
     /// Adds `characters` and `requests` to `row` unless its total would pass its limit: the
@@ -144,16 +158,19 @@ public final class KeyStore: Sendable {
     /// `key`'s usage in `period`.
     public func usage(of key: APIKey, period: BillingPeriod) async throws -> KeyUsage {
         try await prepare()
-        let row = try await database.execute("SELECT characters, requests FROM glossa_key_usage WHERE key_id = $1 AND period = $2",
-                                             [.text(key.id), .text(period.name)]).first
+        // Characters reserved by holds (``KeyMeter``) are not billed until spent.
+        let row = try await database.execute("""
+            SELECT u.characters - \(Self.heldCharacters), u.requests FROM glossa_key_usage u WHERE u.key_id = $1 AND u.period = $2
+            """, [.text(key.id), .text(period.name)]).first
         return KeyUsage(key: key, period: period, characters: row?.integer(0) ?? 0, requests: row?.integer(1) ?? 0)
     }
 
     /// Every key's usage in `period`, keys oldest first.
     public func usage(period: BillingPeriod) async throws -> [KeyUsage] {
         let keys = try await list()
-        let rows = try await database.execute("SELECT key_id, characters, requests FROM glossa_key_usage WHERE period = $1",
-                                              [.text(period.name)])
+        let rows = try await database.execute("""
+            SELECT u.key_id, u.characters - \(Self.heldCharacters), u.requests FROM glossa_key_usage u WHERE u.period = $1
+            """, [.text(period.name)])
         var counts: [String: (Int, Int)] = [:]
         for row in rows { counts[row.text(0) ?? ""] = (row.integer(1) ?? 0, row.integer(2) ?? 0) }
         return keys.map { KeyUsage(key: $0, period: period, characters: counts[$0.id]?.0 ?? 0, requests: counts[$0.id]?.1 ?? 0) }

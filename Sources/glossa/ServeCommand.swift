@@ -93,8 +93,11 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         } log: { Console.error($0) }
     } catch {
         Console.error("cannot serve: \(error)")
+        await api.access?.finish()
         return 1
     }
+    // Reservations of busy keys are billed and given back before the database is let go.
+    await api.access?.finish()
     Console.error("stopped")
     return 0
 }

@@ -1,0 +1,146 @@
+@testable import AccessControl
+import DatabaseTestSupport
+import Foundation
+import SQLDatabase
+import Testing
+
+@Suite("Allowances in the key store: busy keys charged without a statement per request, on SQLite and PostgreSQL")
+struct KeyMeterTests {
+    /// Busy from the first charge, so that every test takes the allowance path.
+    static let eager = KeyMeter.Policy(busyCharges: 1, reserveSeconds: 0.25, minimumCharges: 16, share: 8,
+                                       reportInterval: .milliseconds(50), idleRelease: .milliseconds(200), renewal: .seconds(10))
+
+    @Test("Charges to a busy key come from a reservation; usage is exact once reported, and nothing stays held after finish",
+          arguments: StoreKind.available)
+    func busyKey(_ kind: StoreKind) async throws {
+        let database = Database(try await kind.location())
+        defer { database.close() }
+        let store = KeyStore(database: database)
+        let meter = KeyMeter(store: store, policy: Self.eager)
+        let (key, _) = try await store.create(name: "busy", charactersPerMonth: 1_000_000, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        let outcomes = try await withThrowingTaskGroup(of: KeyMeter.Outcome.self) { group in
+            for _ in 0..<200 { group.addTask { try await meter.charge(key, characters: 10, period: period) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { if case .accepted = $0 { true } else { false } })
+        let fromAllowance = outcomes.filter { $0 == .accepted(fromAllowance: true) }.count
+        #expect(fromAllowance > 150, "only \(fromAllowance) of 200 charges came from an allowance")
+        // Reserved but not spent is held, not billed.
+        let held = try await database.execute("SELECT SUM(characters) FROM glossa_key_holds").first?.integer(0) ?? 0
+        #expect(held > 0)
+        await meter.report(key: key.id)
+        #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 2_000, requests: 200))
+        await meter.finish()
+        #expect(try await database.execute("SELECT COUNT(*) FROM glossa_key_holds").first?.integer(0) == 0)
+        let row = try await database.execute("SELECT characters, requests FROM glossa_key_usage").first
+        #expect(row?.integer(0) == 2_000 && row?.integer(1) == 200)
+    }
+
+    @Test("Spent characters are billed within the report interval without anyone asking; an idle reservation goes back",
+          arguments: StoreKind.available)
+    func reportsByThemselves(_ kind: StoreKind) async throws {
+        let database = Database(try await kind.location())
+        defer { database.close() }
+        let store = KeyStore(database: database)
+        let meter = KeyMeter(store: store, policy: Self.eager)
+        let (key, _) = try await store.create(name: "quiet later", charactersPerMonth: nil, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        for _ in 0..<5 { #expect(try await meter.charge(key, characters: 3, period: period) == .accepted(fromAllowance: true)) }
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try await store.usage(of: key, period: period).characters == 15)
+        #expect(try await database.execute("SELECT COUNT(*) FROM glossa_key_holds").first?.integer(0) == 0)
+        #expect(try await database.execute("SELECT characters FROM glossa_key_usage").first?.integer(0) == 15)
+    }
+
+    @Test("One process, 64 clients racing a busy key: exactly the quota's best fill is accepted and billed",
+          arguments: StoreKind.available)
+    func exactInOneProcess(_ kind: StoreKind) async throws {
+        let database = Database(try await kind.location())
+        defer { database.close() }
+        let store = KeyStore(database: database)
+        let meter = KeyMeter(store: store, policy: Self.eager)
+        let (key, _) = try await store.create(name: "race", charactersPerMonth: 20_000, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        let accepted = try await race(meter: { _ in meter }, key: key, period: period)
+        await meter.finish()
+        // 20,000 is not a multiple of 7: the best fill is 19,999, and every charge that fitted was taken.
+        #expect(accepted.characters == 19_999 && accepted.fromAllowance > 0)
+        #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 19_999, requests: 2_857))
+    }
+
+    @Test("Four processes racing a busy key never pass its quota, and bill exactly what they accepted",
+          arguments: StoreKind.available)
+    func neverOverrunAcrossProcesses(_ kind: StoreKind) async throws {
+        let location = try await kind.location()
+        let stores = (0..<4).map { _ in KeyStore(database: Database(location, connections: 4)) }
+        defer { stores.forEach { $0.database.close() } }
+        let meters = stores.map { KeyMeter(store: $0, policy: Self.eager) }
+        let (key, _) = try await stores[0].create(name: "cluster race", charactersPerMonth: 20_000, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        let accepted = try await race(meter: { meters[$0 % 4] }, key: key, period: period)
+        for meter in meters { await meter.finish() }
+        #expect(accepted.characters <= 20_000 && accepted.fromAllowance > 0)
+        let usage = try await stores[0].usage(of: key, period: period)
+        #expect(usage.characters == accepted.characters && usage.requests == accepted.characters / 7)
+    }
+
+    @Test("A hold its process abandoned is taken back by the next reservation, and stays billed", arguments: StoreKind.available)
+    func abandonedHold(_ kind: StoreKind) async throws {
+        let database = Database(try await kind.location())
+        defer { database.close() }
+        let store = KeyStore(database: database)
+        let (key, _) = try await store.create(name: "orphan", charactersPerMonth: 10_000, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        let row = KeyStore.ChargedRow(key: key, period: period)
+        let then = Date().addingTimeInterval(-Double(KeyStore.staleHoldSeconds + 5))
+        #expect(try await store.reserve(row, characters: 500, share: 8, holder: "dead", now: then))
+        // Held: counted against the quota, not billed.
+        #expect(try await store.usage(of: key, period: period).characters == 0)
+        #expect(try await store.charge(key, characters: 9_501, period: period) == .exceeded(used: 500))
+        #expect(try await store.reserve(row, characters: 100, share: 8, holder: "alive"))
+        #expect(try await store.usage(of: key, period: period).characters == 500)
+        // The dead holder's report finds nothing to take back.
+        #expect(try await !store.report(row, AllowanceReport(spent: 0, requests: 1, released: 500), holder: "dead"))
+        #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 500, requests: 1))
+    }
+
+    @Test("A failed request's charge goes back into the allowance before it is reported, and by a statement after",
+          arguments: StoreKind.available)
+    func refunds(_ kind: StoreKind) async throws {
+        let database = Database(try await kind.location())
+        defer { database.close() }
+        let store = KeyStore(database: database)
+        let meter = KeyMeter(store: store, policy: Self.eager)
+        let (key, _) = try await store.create(name: "refunds", charactersPerMonth: nil, requestsPerMinute: nil)
+        let period = BillingPeriod.containing(Date())
+        #expect(try await meter.charge(key, characters: 40, period: period) == .accepted(fromAllowance: true))
+        #expect(try await meter.charge(key, characters: 2, period: period) == .accepted(fromAllowance: true))
+        try await meter.refund(key, characters: 40, period: period, fromAllowance: true)
+        await meter.report(key: key.id)
+        #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 2, requests: 1))
+        try await meter.refund(key, characters: 2, period: period, fromAllowance: true)
+        await meter.finish()
+        #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 0, requests: 0))
+    }
+
+    /// 64 clients, each charging 7 characters 50 times through `meter(client)`.
+    private func race(meter: @escaping @Sendable (Int) -> KeyMeter, key: APIKey, period: BillingPeriod) async throws
+        -> (characters: Int, fromAllowance: Int) {
+        try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for client in 0..<64 {
+                group.addTask {
+                    var mine = (0, 0)
+                    for _ in 0..<50 {
+                        if case .accepted(let fromAllowance) = try await meter(client).charge(key, characters: 7, period: period) {
+                            mine.0 += 7
+                            mine.1 += fromAllowance ? 1 : 0
+                        }
+                    }
+                    return mine
+                }
+            }
+            return try await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+        }
+    }
+}
