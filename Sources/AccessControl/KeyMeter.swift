@@ -54,12 +54,16 @@ final class KeyMeter: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
         /// The database last refused a reservation (too little left): until then, none is asked for.
         var noReservationUntil: ContinuousClock.Instant?
+        /// The size of the last reservation (the next is asked for when half of it is left).
+        var lastReservation = 0
     }
 
     /// What a charge does next.
     private enum Step {
         /// Spent from the allowance.
         case spent
+        /// Spent from the allowance, which is running low: reserve this many more meanwhile.
+        case spentAndRefill(Int)
         /// Reserve this many characters (this charge is the one to ask).
         case reserve(Int)
         /// Wait for the reservation under way, then look again.
@@ -96,6 +100,11 @@ final class KeyMeter: Sendable {
         steps: for round in 0..<16 {
             switch nextStep(row, characters, counted: round > 0) {
             case .spent: return .accepted(fromAllowance: true)
+            case .spentAndRefill(let size):
+                // Asked for before the allowance runs out, so that charges do not wait for it
+                // (a reservation may wait on another replica's report for the row's lock).
+                Task { _ = try? await self.reserve(row, size: size, spending: 0) }
+                return .accepted(fromAllowance: true)
             case .exact: break steps
             case .wait: await waitForReservation(row)
             case .reserve(let size):
@@ -106,8 +115,11 @@ final class KeyMeter: Sendable {
         switch try await store.charge(key, characters: characters, period: period) {
         case .accepted: return .accepted(fromAllowance: false)
         case .exceeded(let used):
-            // This process's own unspent reservation may be what is missing: given back, the
-            // charge is tried once more, so that it is refused only if it does not fit by itself.
+            // This process's own reservation may be what is missing: a refill under way is
+            // waited for and spent from; else the unspent rest is given back and the charge is
+            // tried once more, so that it is refused only if it does not fit by itself.
+            await waitForReservation(row)
+            if entries.withLock({ $0[row]?.allowance.spend(characters, at: .now) ?? false }) { return .accepted(fromAllowance: true) }
             guard await release(row) else { return .exceeded(used: used) }
             switch try await store.charge(key, characters: characters, period: period) {
             case .accepted: return .accepted(fromAllowance: false)
@@ -127,14 +139,18 @@ final class KeyMeter: Sendable {
             var entry = entries[row] ?? Entry()
             defer { entries[row] = entry }
             if !counted { entry.rate.note(characters, at: now) }
-            if entry.allowance.spend(characters, at: now) { return .spent }
-            if entry.allowance.reserving { return .wait }
-            guard entry.rate.charges(at: now) >= policy.busyCharges, entry.noReservationUntil.map({ now >= $0 }) ?? true else {
-                return .exact
+            let spent = entry.allowance.spend(characters, at: now)
+            if !spent, entry.allowance.reserving { return .wait }
+            guard !entry.allowance.reserving, entry.rate.charges(at: now) >= policy.busyCharges,
+                  entry.noReservationUntil.map({ now >= $0 }) ?? true,
+                  !spent || entry.allowance.unspent < entry.lastReservation / 2 else {
+                return spent ? .spent : .exact
             }
             entry.allowance.reserving = true
             let perSecond = Double(entry.rate.charactersPerSecond(at: now))
-            return .reserve(max(Int(perSecond * policy.reserveSeconds), characters * policy.minimumCharges))
+            let size = max(Int(perSecond * policy.reserveSeconds), characters * policy.minimumCharges)
+            entry.lastReservation = size
+            return spent ? .spentAndRefill(size) : .reserve(size)
         }
     }
 
@@ -150,8 +166,9 @@ final class KeyMeter: Sendable {
         }
     }
 
-    /// Reserves `size` characters for `row` and spends `characters` of them: false when the
-    /// database refused (too little left) and nothing was spent. Wakes the charges that waited.
+    /// Reserves `size` characters for `row` and spends `characters` of them (none: a refill
+    /// ahead of need): false when the database refused (too little left) and nothing was
+    /// spent. Wakes the charges that waited.
     private func reserve(_ row: KeyStore.ChargedRow, size: Int, spending characters: Int) async throws -> Bool {
         let outcome: Result<Bool, any Error>
         do {
@@ -172,7 +189,7 @@ final class KeyMeter: Sendable {
             }
             let waiters = entry.waiters
             entry.waiters = []
-            return (reserved && entry.allowance.spend(characters, at: now), waiters)
+            return (reserved && (characters == 0 || entry.allowance.spend(characters, at: now)), waiters)
         }
         for waiter in waiters { waiter.resume() }
         if reserved { startReporting() }
