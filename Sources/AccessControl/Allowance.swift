@@ -77,7 +77,7 @@ struct Allowance<Instant: InstantProtocol>: Sendable where Instant: Sendable, In
 }
 
 /// Charges to one key in this process over the last second or two: tells a busy key (worth an
-/// allowance) from a quiet one, and how large an allowance a quarter of a second takes.
+/// allowance) from a quiet one, and how large an allowance half a second takes.
 struct ChargeRate<Instant: InstantProtocol>: Sendable where Instant: Sendable, Instant.Duration == Duration {
     private var windowStart: Instant?
     private var current = (charges: 0, characters: 0)

@@ -8,7 +8,7 @@ import Synchronization
 /// charges that queue in one process, but several replicas on one PostgreSQL each still commit
 /// about every other request, and their commits wait on each other's row locks: three replicas
 /// lost 14-20 % of their requests/s to that (`bench/bench_keys.py`). A busy key (at least
-/// ``Policy/busyCharges`` charges in a second here) instead reserves about a quarter of a
+/// ``Policy/busyCharges`` charges in a second here) instead reserves about half a
 /// second's characters at once (``KeyStore/reserve(_:characters:share:holder:now:)``), spends
 /// them here, and reports what it spent every ``Policy/reportInterval``.
 ///
@@ -17,7 +17,7 @@ import Synchronization
 /// when it was charged (this process reports its own before it answers a usage request); an
 /// allowance is taken only while ``Policy/share`` times its size is left, so near the end of a
 /// quota every charge is one statement, and a charge refused in this process is refused only
-/// after this process gave its own reservation back. Other processes' reservations (a quarter
+/// after this process gave its own reservation back. Other processes' reservations (half a
 /// second's traffic, given back after ``Policy/idleRelease`` without use) may still be held
 /// when a replica refuses a charge near the end of a quota.
 final class KeyMeter: Sendable {
@@ -26,7 +26,7 @@ final class KeyMeter: Sendable {
         /// Charges to one key in a second, in this process, that make it busy.
         var busyCharges = 50
         /// An allowance holds about this share of a second's characters…
-        var reserveSeconds = 0.25
+        var reserveSeconds = 0.5
         /// …and at least this many of the charge that asks for it.
         var minimumCharges = 64
         /// An allowance is reserved only while this many times its size is left below the limit.
