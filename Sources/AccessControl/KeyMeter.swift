@@ -77,6 +77,8 @@ final class KeyMeter: Sendable {
     /// This process's name in the holds table.
     let holder: String
     private let entries = Mutex<[KeyStore.ChargedRow: Entry]>([:])
+    /// Set by ``finish()``: no reservation is made after it.
+    private let finished = Mutex(false)
     /// Reports while any allowance is held; nil otherwise.
     private let reporter = Mutex<Task<Void, Never>?>(nil)
     /// Entries kept before quiet, settled ones are swept.
@@ -141,7 +143,7 @@ final class KeyMeter: Sendable {
             if !counted { entry.rate.note(characters, at: now) }
             let spent = entry.allowance.spend(characters, at: now)
             if !spent, entry.allowance.reserving { return .wait }
-            guard !entry.allowance.reserving, entry.rate.charges(at: now) >= policy.busyCharges,
+            guard !entry.allowance.reserving, !finished.withLock({ $0 }), entry.rate.charges(at: now) >= policy.busyCharges,
                   entry.noReservationUntil.map({ now >= $0 }) ?? true,
                   !spent || entry.allowance.unspent < entry.lastReservation / 2 else {
                 return spent ? .spent : .exact
@@ -250,6 +252,11 @@ final class KeyMeter: Sendable {
 
     /// Reports everything and gives every reservation back (at shutdown).
     func finish() async {
+        finished.withLock { $0 = true }
+        // A reservation under way (a refill ahead of need runs on its own) lands first, so that
+        // it is given back too.
+        let reserving = entries.withLock { $0.filter(\.value.allowance.reserving).map(\.key) }
+        for row in reserving { await waitForReservation(row) }
         await report(release: true)
         reporter.withLock { $0?.cancel(); $0 = nil }
     }
