@@ -56,6 +56,10 @@ final class KeyMeter: Sendable {
         var noReservationUntil: ContinuousClock.Instant?
         /// The size of the last reservation (the next is asked for when half of it is left).
         var lastReservation = 0
+        /// Reports taken out of the allowance and not yet answered by the database.
+        var sending = 0
+        /// Waiting until `sending` is 0 (a usage answer that must include every report).
+        var sent: [CheckedContinuation<Void, Never>] = []
     }
 
     /// What a charge does next.
@@ -217,12 +221,31 @@ final class KeyMeter: Sendable {
                 var allowance = entry.allowance
                 if let report = allowance.takeReport(at: now, idleRelease: policy.idleRelease, renewal: policy.renewal, release: release) {
                     entries[row]!.allowance = allowance
+                    entries[row]!.sending += 1
                     due.append((row, report))
                 }
             }
             return due
         }
         for (row, report) in due { _ = await send(row, report) }
+        // Reports that another caller (the reporter) took earlier may still be on their way:
+        // waited for, so that the database has every charge made before this call.
+        if let key { await waitForSends(key) }
+    }
+
+    /// Waits until no report of `key` is on its way to the database.
+    private func waitForSends(_ key: String) async {
+        let rows = entries.withLock { $0.filter { $0.key.key == key && $0.value.sending > 0 }.map(\.key) }
+        for row in rows {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let queued = entries.withLock { entries -> Bool in
+                    guard (entries[row]?.sending ?? 0) > 0 else { return false }
+                    entries[row]!.sent.append(continuation)
+                    return true
+                }
+                if !queued { continuation.resume() }
+            }
+        }
     }
 
     /// Gives back `row`'s unspent reservation: true when there was one and the database took it.
@@ -230,24 +253,40 @@ final class KeyMeter: Sendable {
         let now = ContinuousClock.now
         let report = entries.withLock { entries -> AllowanceReport? in
             guard let entry = entries[row], entry.allowance.unspent > 0 else { return nil }
-            return entries[row]!.allowance.takeReport(at: now, idleRelease: policy.idleRelease, renewal: policy.renewal, release: true)
+            let report = entries[row]!.allowance.takeReport(at: now, idleRelease: policy.idleRelease, renewal: policy.renewal, release: true)
+            if report != nil { entries[row]!.sending += 1 }
+            return report
         }
         guard let report else { return false }
         return await send(row, report) && report.released > 0
     }
 
-    /// Sends one report: true when the database took it as it was.
+    /// Sends one report (counted in its entry's `sending` when it was taken): true when the
+    /// database took it as it was.
     private func send(_ row: KeyStore.ChargedRow, _ report: AllowanceReport) async -> Bool {
-        do {
-            if try await store.report(row, report, holder: holder) { return true }
-            // The hold was taken as abandoned (this process was stopped for a minute): all of it
-            // is billed, so nothing of it may be spent or reported again.
-            entries.withLock { $0[row]?.allowance.forfeit() }
-        } catch {
-            // The database is down: the figures are owed, and go with the next report.
-            entries.withLock { $0[row, default: Entry()].allowance.restore(report) }
+        let outcome: Result<Bool, any Error>
+        do { outcome = .success(try await store.report(row, report, holder: holder)) } catch { outcome = .failure(error) }
+        let waiters = entries.withLock { entries -> [CheckedContinuation<Void, Never>] in
+            var entry = entries[row] ?? Entry()
+            defer { entries[row] = entry }
+            switch outcome {
+            case .success(true): break
+            case .success(false):
+                // The hold was taken as abandoned (this process was stopped for a minute): all
+                // of it is billed, so nothing of it may be spent or reported again.
+                entry.allowance.forfeit()
+            case .failure:
+                // The database is down: the figures are owed, and go with the next report.
+                entry.allowance.restore(report)
+            }
+            entry.sending -= 1
+            guard entry.sending == 0 else { return [] }
+            let waiters = entry.sent
+            entry.sent = []
+            return waiters
         }
-        return false
+        for waiter in waiters { waiter.resume() }
+        return (try? outcome.get()) ?? false
     }
 
     /// Reports everything and gives every reservation back (at shutdown).
