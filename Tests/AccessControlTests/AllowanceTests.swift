@@ -1,6 +1,8 @@
 @testable import AccessControl
 import Testing
 
+/// `#expect` cannot call a mutating method, so each such call's result is taken first
+/// (`let checkN = …`) and expected after.
 @Suite("Allowances and charge rates, driven by a fake clock")
 struct AllowanceTests {
     typealias Instant = ManualClock.Instant

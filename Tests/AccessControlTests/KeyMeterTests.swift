@@ -17,12 +17,9 @@ struct KeyMeterTests {
     @Test("Charges to a busy key come from a reservation; usage is exact once reported, and nothing stays held after finish",
           arguments: StoreKind.available)
     func busyKey(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
-        let meter = KeyMeter(store: store, policy: Self.patient)
-        let (key, _) = try await store.create(name: "busy", charactersPerMonth: 1_000_000, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: Self.patient, key: "busy", limit: 1_000_000)
+        defer { f.database.close() }
+        let (database, store, meter, key, period) = (f.database, f.store, f.meter, f.key, f.period)
         let outcomes = try await withThrowingTaskGroup(of: KeyMeter.Outcome.self) { group in
             for _ in 0..<200 { group.addTask { try await meter.charge(key, characters: 10, period: period) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -44,12 +41,9 @@ struct KeyMeterTests {
     @Test("Spent characters are billed within the report interval without anyone asking; an idle reservation goes back",
           arguments: StoreKind.available)
     func reportsByThemselves(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
-        let meter = KeyMeter(store: store, policy: Self.eager)
-        let (key, _) = try await store.create(name: "quiet later", charactersPerMonth: nil, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: Self.eager, key: "quiet later", limit: nil)
+        defer { f.database.close() }
+        let (database, store, meter, key, period) = (f.database, f.store, f.meter, f.key, f.period)
         for _ in 0..<5 { #expect(try await meter.charge(key, characters: 3, period: period) == .accepted(fromAllowance: true)) }
         // Reported within 50 ms and given back 200 ms after the last use; a loaded machine may
         // take longer, so the test waits for it (a reporter that never ran fails after 20 s).
@@ -68,15 +62,12 @@ struct KeyMeterTests {
     @Test("A usage answer right after a burst includes every charge, also those the reporter is sending meanwhile",
           arguments: StoreKind.available)
     func usageWhileReporting(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
         // Reports every millisecond, so that one is usually on its way when usage is asked for.
         var policy = Self.eager
         policy.reportInterval = .milliseconds(1)
-        let meter = KeyMeter(store: store, policy: policy)
-        let (key, _) = try await store.create(name: "usage", charactersPerMonth: nil, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: policy, key: "usage", limit: nil)
+        defer { f.database.close() }
+        let (store, meter, key, period) = (f.store, f.meter, f.key, f.period)
         for burst in 1...20 {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<25 { group.addTask { _ = try await meter.charge(key, characters: 4, period: period) } }
@@ -91,12 +82,9 @@ struct KeyMeterTests {
     @Test("One process, 64 clients racing a busy key: exactly the quota's best fill is accepted and billed",
           arguments: StoreKind.available)
     func exactInOneProcess(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
-        let meter = KeyMeter(store: store, policy: Self.eager)
-        let (key, _) = try await store.create(name: "race", charactersPerMonth: 20_000, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: Self.eager, key: "race", limit: 20_000)
+        defer { f.database.close() }
+        let (store, meter, key, period) = (f.store, f.meter, f.key, f.period)
         let accepted = try await race(meter: { _ in meter }, key: key, period: period)
         await meter.finish()
         // 20,000 is not a multiple of 7: the best fill is 19,999, and every charge that fitted was taken.
@@ -122,11 +110,9 @@ struct KeyMeterTests {
 
     @Test("A hold its process abandoned is taken back by the next reservation, and stays billed", arguments: StoreKind.available)
     func abandonedHold(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
-        let (key, _) = try await store.create(name: "orphan", charactersPerMonth: 10_000, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: Self.eager, key: "orphan", limit: 10_000)
+        defer { f.database.close() }
+        let (store, key, period) = (f.store, f.key, f.period)
         let row = KeyStore.ChargedRow(key: key, period: period)
         let then = Date().addingTimeInterval(-Double(KeyStore.staleHoldSeconds + 5))
         #expect(try await store.reserve(row, characters: 500, share: 8, holder: "dead", now: then))
@@ -143,12 +129,9 @@ struct KeyMeterTests {
     @Test("A failed request's charge goes back into the allowance before it is reported, and by a statement after",
           arguments: StoreKind.available)
     func refunds(_ kind: StoreKind) async throws {
-        let database = Database(try await kind.location())
-        defer { database.close() }
-        let store = KeyStore(database: database)
-        let meter = KeyMeter(store: store, policy: Self.patient)
-        let (key, _) = try await store.create(name: "refunds", charactersPerMonth: nil, requestsPerMinute: nil)
-        let period = BillingPeriod.containing(Date())
+        let f = try await Fixture(kind, policy: Self.patient, key: "refunds", limit: nil)
+        defer { f.database.close() }
+        let (store, meter, key, period) = (f.store, f.meter, f.key, f.period)
         #expect(try await meter.charge(key, characters: 40, period: period) == .accepted(fromAllowance: true))
         #expect(try await meter.charge(key, characters: 2, period: period) == .accepted(fromAllowance: true))
         try await meter.refund(key, characters: 40, period: period, fromAllowance: true)
@@ -176,6 +159,22 @@ struct KeyMeterTests {
                 }
             }
             return try await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+        }
+    }
+
+    /// A store on a fresh database of one kind, a meter over it, and a key.
+    private struct Fixture {
+        let database: Database
+        let store: KeyStore
+        let meter: KeyMeter
+        let key: APIKey
+        let period = BillingPeriod.containing(Date())
+
+        init(_ kind: StoreKind, policy: KeyMeter.Policy, key name: String, limit: Int?) async throws {
+            database = Database(try await kind.location())
+            store = KeyStore(database: database)
+            meter = KeyMeter(store: store, policy: policy)
+            key = try await store.create(name: name, charactersPerMonth: limit, requestsPerMinute: nil).key
         }
     }
 }
