@@ -37,6 +37,8 @@ final class KeyMeter: Sendable {
         var idleRelease: Duration = .milliseconds(500)
         /// How often a hold is renewed when there is nothing else to report.
         var renewal: Duration = .seconds(10)
+        /// Keys (per period) remembered before the forgettable ones are swept.
+        var capacity = 10_000
     }
 
     /// What a charge came to.
@@ -60,6 +62,12 @@ final class KeyMeter: Sendable {
         var sending = 0
         /// Waiting until `sending` is 0 (a usage answer that must include every report).
         var sent: [CheckedContinuation<Void, Never>] = []
+
+        /// Nothing held, owed, on its way or waited for, and no charge this second or the last:
+        /// the entry may be forgotten.
+        func isForgettable(at now: ContinuousClock.Instant) -> Bool {
+            allowance.isSettled && sending == 0 && waiters.isEmpty && sent.isEmpty && rate.charges(at: now) == 0
+        }
     }
 
     /// What a charge does next.
@@ -85,8 +93,6 @@ final class KeyMeter: Sendable {
     private let finished = Mutex(false)
     /// Reports while any allowance is held; nil otherwise.
     private let reporter = Mutex<Task<Void, Never>?>(nil)
-    /// Entries kept before quiet, settled ones are swept.
-    static let capacity = 10_000
 
     init(store: KeyStore, policy: Policy = Policy()) {
         self.store = store
@@ -139,8 +145,8 @@ final class KeyMeter: Sendable {
     private func nextStep(_ row: KeyStore.ChargedRow, _ characters: Int, counted: Bool) -> Step {
         let now = ContinuousClock.now
         return entries.withLock { entries -> Step in
-            if entries.count >= Self.capacity, entries[row] == nil {
-                entries = entries.filter { !$0.value.allowance.isSettled || $0.value.rate.charges(at: now) > 0 }
+            if entries.count >= policy.capacity, entries[row] == nil {
+                entries = entries.filter { !$0.value.isForgettable(at: now) }
             }
             var entry = entries[row] ?? Entry()
             defer { entries[row] = entry }

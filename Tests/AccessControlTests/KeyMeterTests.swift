@@ -130,6 +130,26 @@ struct KeyMeterTests {
         #expect(try await store.usage(of: key, period: period) == KeyUsage(key: key, period: period, characters: 500, requests: 1))
     }
 
+    @Test("Past its capacity the meter forgets quiet keys, never one with a reservation", arguments: StoreKind.available)
+    func sweepKeepsHolds(_ kind: StoreKind) async throws {
+        var policy = Self.patient
+        policy.capacity = 2
+        let f = try await Fixture(kind, policy: policy, key: "held", limit: nil)
+        defer { f.database.close() }
+        let (database, store, meter, key, period) = (f.database, f.store, f.meter, f.key, f.period)
+        #expect(try await meter.charge(key, characters: 5, period: period) == .accepted(fromAllowance: true))
+        // Two more keys, each charged once: the meter now remembers more keys than its capacity.
+        for name in ["other", "third"] {
+            let (other, _) = try await store.create(name: name, charactersPerMonth: nil, requestsPerMinute: nil)
+            _ = try await meter.charge(other, characters: 5, period: period)
+        }
+        // The first key's reservation is still this meter's: spent from, reported, given back.
+        #expect(try await meter.charge(key, characters: 5, period: period) == .accepted(fromAllowance: true))
+        await meter.finish()
+        #expect(try await database.execute("SELECT COUNT(*) FROM glossa_key_holds").first?.integer(0) == 0)
+        #expect(try await store.usage(of: key, period: period).characters == 10)
+    }
+
     @Test("A failed request's charge goes back into the allowance before it is reported, and by a statement after",
           arguments: StoreKind.available)
     func refunds(_ kind: StoreKind) async throws {
