@@ -15,17 +15,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_keys as K  # noqa: E402
-from paragraph_cpu import cpu_by_process  # noqa: E402
-
-
-def per_request(before, after, requests: int) -> dict[str, float]:
-    spent: dict[str, float] = {}
-    for pid, (name, ticks) in after.items():
-        delta = ticks - before.get(pid, (name, 0))[1]
-        if delta > 0:
-            name = "postgres" if name.startswith("postgres") else name
-            spent[name] = spent.get(name, 0) + delta / os.sysconf("SC_CLK_TCK")
-    return {name: seconds / requests * 1e6 for name, seconds in spent.items() if seconds / requests * 1e6 >= 10}
+from paragraph_cpu import cpu_by_process, cpu_per  # noqa: E402
 
 
 def main():
@@ -53,7 +43,7 @@ def main():
                     result = K.measure(pool, port, requests, K.SECONDS)
                     after = cpu_by_process()
                     rps[name].append(result["rps"])
-                    costs = per_request(before, after, result["requests"])
+                    costs = cpu_per(before, after, result["requests"], at_least=10)
                     top = ", ".join(f"{k} {v:.0f}" for k, v in sorted(costs.items(), key=lambda kv: -kv[1]))
                     print(f"{name:8s} {result['rps']:7.1f} req/s, {(K.commits(database) - commits) / max(1, result['requests']):.3f} "
                           f"commits/request; µs CPU/request: {top}", flush=True)

@@ -44,14 +44,21 @@ def cpu_by_process() -> dict[int, tuple[str, int]]:
     return out
 
 
-def per_word(before, after, words: float) -> dict[str, float]:
-    """µs of CPU per word by process name, for the processes that ran meanwhile."""
+def cpu_per(before, after, units: float, at_least: float) -> dict[str, float]:
+    """µs of CPU per unit (word, request) by process name between two `cpu_by_process()`
+    readings, the PostgreSQL backends together; names under `at_least` µs are left out."""
     spent: dict[str, float] = {}
     for pid, (name, ticks) in after.items():
         delta = ticks - before.get(pid, (name, 0))[1]
         if delta > 0:
+            name = "postgres" if name.startswith("postgres") else name
             spent[name] = spent.get(name, 0) + delta / HZ
-    return {name: seconds / words * 1e6 for name, seconds in spent.items() if seconds / words * 1e6 >= 0.5}
+    return {name: seconds / units * 1e6 for name, seconds in spent.items() if seconds / units * 1e6 >= at_least}
+
+
+def translate_get(text: str):
+    """APy's `/translate` GET of `text`, eng-spa (the format left to the server's default)."""
+    return ("GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": text}), None, {})
 
 
 def raw_run(path: str, words: int) -> tuple[float, float]:
@@ -67,7 +74,7 @@ def raw_run(path: str, words: int) -> tuple[float, float]:
 def main():
     pipelines = (sys.argv[1] if len(sys.argv) > 1 else "1,2").split(",")
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    requests = [("GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": p}), None, {}) for p in B.PARAGRAPHS]
+    requests = [translate_get(p) for p in B.PARAGRAPHS]
     text = "\n".join(B.PARAGRAPHS * 10) + "\n"
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(text)
@@ -87,7 +94,7 @@ def main():
                     idle1, total1 = idle_and_total()
                     words = result["requests"] * WORDS_PER_PARAGRAPH
                     busy = os.cpu_count() * (1 - (idle1 - idle0) / max(1, total1 - total0))
-                    costs = per_word(before, after, words)
+                    costs = cpu_per(before, after, words, at_least=0.5)
                     top = ", ".join(f"{name} {us:.1f}" for name, us in sorted(costs.items(), key=lambda kv: -kv[1])[:6])
                     print(f"  glossa, {count} pipeline(s), c{concurrency}: {result['rps'] * WORDS_PER_PARAGRAPH / raw_wps:.2f} of raw, "
                           f"{busy:.2f} cores busy, {sum(costs.values()):.1f} µs CPU/word (wrk included; {top})")

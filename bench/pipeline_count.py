@@ -7,17 +7,17 @@ Usage: python bench/pipeline_count.py [ROUNDS] (default 3), after `make build-re
 import pathlib
 import statistics
 import sys
-import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import bench_server as B  # noqa: E402
+from paragraph_cpu import translate_get  # noqa: E402
 from wrk_load import wrk_load  # noqa: E402
 
 
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    single = [("GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": s}), None, {}) for s in B.SENTENCES[:200]]
-    paragraphs = [("GET", "/translate?" + urllib.parse.urlencode({"langpair": "eng|spa", "q": p}), None, {}) for p in B.PARAGRAPHS]
+    single = [translate_get(s) for s in B.SENTENCES[:200]]
+    paragraphs = [translate_get(p) for p in B.PARAGRAPHS]
     rows = [("sentences", single, 1), ("sentences", single, 4), ("sentences", single, 16),
             ("paragraphs", paragraphs, 1), ("paragraphs", paragraphs, 4)]
     servers = {}

@@ -168,14 +168,7 @@ final class KeyMeter: Sendable {
 
     /// Waits until the reservation under way for `row` is done (at once if it is done already).
     private func waitForReservation(_ row: KeyStore.ChargedRow) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queued = entries.withLock { entries -> Bool in
-                guard entries[row]?.allowance.reserving == true else { return false }
-                entries[row]!.waiters.append(continuation)
-                return true
-            }
-            if !queued { continuation.resume() }
-        }
+        await wait(on: row, while: { $0.allowance.reserving }, in: \.waiters)
     }
 
     /// Reserves `size` characters for `row` and spends `characters` of them (none: a refill
@@ -221,17 +214,10 @@ final class KeyMeter: Sendable {
     /// those idle (all of them when `release`); only `key`'s when given.
     func report(release: Bool = false, key: String? = nil) async {
         let now = ContinuousClock.now
-        let due = entries.withLock { entries -> [(KeyStore.ChargedRow, AllowanceReport)] in
-            var due: [(KeyStore.ChargedRow, AllowanceReport)] = []
-            for (row, entry) in entries where key == nil || row.key == key {
-                var allowance = entry.allowance
-                if let report = allowance.takeReport(at: now, idleRelease: policy.idleRelease, renewal: policy.renewal, release: release) {
-                    entries[row]!.allowance = allowance
-                    entries[row]!.sending += 1
-                    due.append((row, report))
-                }
+        let due = entries.withLock { entries in
+            entries.keys.filter { key == nil || $0.key == key }.compactMap { row in
+                takeReport(&entries, row, at: now, release: release).map { (row, $0) }
             }
-            return due
         }
         for (row, report) in due { _ = await send(row, report) }
         // Reports that another caller (the reporter) took earlier may still be on their way:
@@ -242,16 +228,31 @@ final class KeyMeter: Sendable {
     /// Waits until no report of `key` is on its way to the database.
     private func waitForSends(_ key: String) async {
         let rows = entries.withLock { $0.filter { $0.key.key == key && $0.value.sending > 0 }.map(\.key) }
-        for row in rows {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let queued = entries.withLock { entries -> Bool in
-                    guard (entries[row]?.sending ?? 0) > 0 else { return false }
-                    entries[row]!.sent.append(continuation)
-                    return true
-                }
-                if !queued { continuation.resume() }
+        for row in rows { await wait(on: row, while: { $0.sending > 0 }, in: \.sent) }
+    }
+
+    /// Suspends until `busy` no longer holds for `row`'s entry (at once if it does not now),
+    /// queued in the entry's `queue`, which whoever ends that state resumes.
+    private func wait(on row: KeyStore.ChargedRow, while busy: (Entry) -> Bool,
+                      in queue: WritableKeyPath<Entry, [CheckedContinuation<Void, Never>]>) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let queued = entries.withLock { entries -> Bool in
+                guard let entry = entries[row], busy(entry) else { return false }
+                entries[row]![keyPath: queue].append(continuation)
+                return true
             }
+            if !queued { continuation.resume() }
         }
+    }
+
+    /// Takes `row`'s report due `at` out of its allowance (all that is left when `release`), and
+    /// counts it as on its way (``send(_:_:)`` counts it back).
+    private func takeReport(_ entries: inout [KeyStore.ChargedRow: Entry], _ row: KeyStore.ChargedRow,
+                            at now: ContinuousClock.Instant, release: Bool) -> AllowanceReport? {
+        guard let report = entries[row]?.allowance.takeReport(at: now, idleRelease: policy.idleRelease,
+                                                              renewal: policy.renewal, release: release) else { return nil }
+        entries[row]!.sending += 1
+        return report
     }
 
     /// Gives back `row`'s unspent reservation: true when there was one and the database took it.
@@ -259,9 +260,7 @@ final class KeyMeter: Sendable {
         let now = ContinuousClock.now
         let report = entries.withLock { entries -> AllowanceReport? in
             guard let entry = entries[row], entry.allowance.unspent > 0 else { return nil }
-            let report = entries[row]!.allowance.takeReport(at: now, idleRelease: policy.idleRelease, renewal: policy.renewal, release: true)
-            if report != nil { entries[row]!.sending += 1 }
-            return report
+            return takeReport(&entries, row, at: now, release: true)
         }
         guard let report else { return false }
         return await send(row, report) && report.released > 0

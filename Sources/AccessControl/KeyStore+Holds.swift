@@ -55,12 +55,15 @@ extension KeyStore {
         try await prepare()
         let renewed = clock(now, parameter: 5)
         let taken = report.spent + report.released
-        let lockRow = database.flavor == .postgres ? " FOR UPDATE" : ""
+        let locksRows = database.flavor == .postgres
         return try await database.transaction(exclusive: true) { tx in
             // The usage row first, as every statement that changes it does, then the hold: two
-            // transactions that took them in other orders would deadlock on PostgreSQL.
-            try tx.execute("SELECT characters FROM glossa_key_usage WHERE key_id = $1 AND period = $2\(lockRow)",
-                           [.text(row.key), .text(row.period)])
+            // transactions that took them in other orders would deadlock on PostgreSQL. (SQLite's
+            // exclusive transaction already holds the whole file.)
+            if locksRows {
+                try tx.execute("SELECT characters FROM glossa_key_usage WHERE key_id = $1 AND period = $2 FOR UPDATE",
+                               [.text(row.key), .text(row.period)])
+            }
             let held = try tx.execute("""
                 UPDATE glossa_key_holds SET characters = characters - $4, renewed_at = \(renewed.sql)
                 WHERE key_id = $1 AND period = $2 AND holder = $3 AND characters >= $4

@@ -107,17 +107,6 @@ public final class KeyStore: Sendable {
         let period: String
         let limit: Int
 
-        /// `key`'s row in `period`.
-        init(key: APIKey, period: BillingPeriod) {
-            self.init(key: key.id, period: period.name, limit: key.charactersPerMonth ?? Self.unlimited)
-        }
-
-        init(key: String, period: String, limit: Int) {
-            self.key = key
-            self.period = period
-            self.limit = limit
-        }
-
         /// The limit of a key without one: far above any month's traffic, and still far
         /// below overflow when added to.
         static let unlimited = Int(Int64.max / 2)
@@ -183,5 +172,12 @@ public final class KeyStore: Sendable {
                created: Date(timeIntervalSince1970: Double(row.integer(3) ?? 0)),
                revoked: row.integer(4).map { Date(timeIntervalSince1970: Double($0)) },
                charactersPerMonth: row.integer(5), requestsPerMinute: row.integer(6))
+    }
+}
+
+extension KeyStore.ChargedRow {
+    /// `key`'s row in `period` (in an extension, so the memberwise initializer stays).
+    init(key: APIKey, period: BillingPeriod) {
+        self.init(key: key.id, period: period.name, limit: key.charactersPerMonth ?? Self.unlimited)
     }
 }
