@@ -31,7 +31,9 @@ case "$profile" in
   detector-model)
     # Column 4 of languages.tsv names each language's dictionary package.
     want+=(python3-venv hunspell-tools aspell)
-    want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
+    want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv"))
+    # Column 3's translated lists (SOURCE|PACKAGE|MODE) name the Apertium pair that translates them.
+    want+=($(awk -F'\t' '!/^#/ && $3 ~ /\|/ { split($3, f, "|"); print f[2] }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
   *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|test|bench|detector-model)" >&2; exit 2 ;;
 esac
 for p in "$@" ${GLOSSA_PAIRS:-}; do

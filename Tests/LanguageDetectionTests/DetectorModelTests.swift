@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import LanguageDetection
 
 /// The model file and its tables: what the build embeds must read back exactly, and a damaged
@@ -15,7 +16,7 @@ import Testing
                 .init(code: "en", scripts: [.latin], logOutOfVocabulary: -2, logUnseenScalar: -12, logPrior: -1),
                 .init(code: "ja", scripts: [.han, .hiragana, .katakana], logOutOfVocabulary: -1, logUnseenScalar: -11, logPrior: -3),
             ],
-            parameters: .init(temperatures: [3, 2, 1], priorWeights: [0.5, 0.25], calibration: [0.1, 0.5, 0.9]),
+            parameters: .init(temperatures: [3, 2, 1], priorWeights: [0.5, 0.25], calibration: [0.1, 0.5, 0.9], offsets: [0.25, -0.5]),
             scales: .init(conditional: 12, backOff: 10, word: 8),
             // A trie in depth-first order: every prefix before its extensions.
             grams: [gram("_", [(0, 9, 1), (1, 8, 2)]), gram("_h", [(0, 30, 3)]), gram("_hi", [(0, 40, 0)]),
@@ -75,6 +76,27 @@ import Testing
             flipped[offset] ^= 0x10
             if let model = try? DetectorModel(bytes: flipped) { #expect(model == original, "byte \(offset)") }
         }
+    }
+
+    /// The logit offsets are one per language or none: any other count is refused, since the
+    /// decision rule indexes them by language.
+    @Test func offsetsMustMatchTheLanguages() throws {
+        var content = Self.tiny()
+        content.parameters.offsets = []
+        #expect(try DetectorModel(bytes: content.serialized()).parameters.offsets.isEmpty)
+        content.parameters.offsets = [1]
+        #expect(throws: ModelFormatError.self) { try DetectorModel(bytes: content.serialized()) }
+    }
+
+    /// An offset moves a language's posterior as a log-odds term: +log 3 for one of two equally
+    /// scored languages makes it three times as likely.
+    @Test func offsetsShiftThePosteriors() throws {
+        var model = try DetectorModel(bytes: Self.tiny().serialized())
+        model.parameters.priorWeights = [0]
+        model.parameters.offsets = [log(3), 0]
+        let ranked = model.posteriors(scores: [-5, -5], candidates: [0, 1], words: 1)
+        #expect(ranked.map(\.language) == [0, 1])
+        #expect(abs(ranked[0].posterior - 0.75) < 1e-6)
     }
 
     /// A payload that zlib accepts but that is not a model (cut short, or with bytes after the

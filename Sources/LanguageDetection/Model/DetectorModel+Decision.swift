@@ -56,16 +56,18 @@ extension DetectorModel {
     }
 
     /// Posteriors from summed log-likelihoods, the `top` most likely first: softmax over the
-    /// candidates of `score / T + w · log prior + log hint odds`, T and w by word count.
+    /// candidates of `score / T + w · log prior + offset + log hint odds`, T and w by word count,
+    /// the offset per language (``Parameters/offsets``).
     /// `logHints` is indexed like ``languages`` (nil: no hint).
     func posteriors(scores: [Float], candidates: [Int], words: Int, logHints: [Float]? = nil,
                     top: Int = .max) -> [(language: Int, posterior: Float)] {
         let temperature = self.temperature(words: words)
         let weight = priorWeight(words: words)
+        let offsets = parameters.offsets, hasOffsets = !offsets.isEmpty
         // Two passes over the candidates (the peak, then the exponentials) that compute each
         // logit alike, instead of an array of logits per call.
         @inline(__always) func logit(_ language: Int) -> Float {
-            scores[language] / temperature + weight * logPriors[language] + (logHints?[language] ?? 0)
+            scores[language] / temperature + weight * logPriors[language] + (hasOffsets ? offsets[language] : 0) + (logHints?[language] ?? 0)
         }
         guard !candidates.isEmpty else { return [] }
         var peak = -Float.infinity

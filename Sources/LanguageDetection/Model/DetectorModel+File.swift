@@ -3,7 +3,8 @@
 /// Layout: `GLDM`, u32 version, u32 payload size, then the payload as one zlib stream. The
 /// payload, little-endian: u32 language count, per language (u8 code length, code, u8 script
 /// count, 4-byte script subtags, f32 log β, f32 unseen-scalar log-probability, f32 log prior);
-/// u32 + f32s each of temperatures, prior weights and calibration; f32 scales (conditional,
+/// u32 + f32s each of temperatures, prior weights, calibration and per-language logit offsets
+/// (none or one per language); f32 scales (conditional,
 /// back-off, word); u8 bits of a word key; then the two tables as sections, each a u32 byte length and its bytes, so
 /// that values of one kind sit together and compress together:
 ///
@@ -23,7 +24,7 @@
 extension DetectorModel {
     static let magic: [UInt8] = Array("GLDM".utf8)
     /// A model of another version is refused (the embedded file always matches the code).
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
 
     /// What a model file holds, row by row: the trainer's output and the codec's input.
     struct Content: Equatable {
@@ -89,12 +90,18 @@ extension DetectorModel {
                                       logUnseenScalar: try reader.f32(), logPrior: try reader.f32()))
         }
         guard (1...255).contains(languages.count) else { throw ModelFormatError("\(languages.count) languages") }
-        func floats() throws -> [Float] {
+        func floats(allowingNone: Bool = false) throws -> [Float] {
             let count = Int(try reader.u32())
-            guard (1...1024).contains(count) else { throw ModelFormatError("bad parameter count") }
+            guard (1...1024).contains(count) || (allowingNone && count == 0) else { throw ModelFormatError("bad parameter count") }
             return try (0..<count).map { _ in try reader.f32() }
         }
-        let parameters = Parameters(temperatures: try floats(), priorWeights: try floats(), calibration: try floats())
+        let parameters = Parameters(temperatures: try floats(), priorWeights: try floats(), calibration: try floats(),
+                                    offsets: try floats(allowingNone: true))
+        // Why: the decision rule indexes the offsets by language, so a count other than the
+        // languages' would read past them.
+        guard parameters.offsets.isEmpty || parameters.offsets.count == languages.count else {
+            throw ModelFormatError("\(parameters.offsets.count) offsets for \(languages.count) languages")
+        }
         let scales = Scales(conditional: try reader.f32(), backOff: try reader.f32(), word: try reader.f32())
         guard [scales.conditional, scales.backOff, scales.word].allSatisfy({ $0.isFinite && $0 > 0 }) else {
             throw ModelFormatError("bad scales")
@@ -153,7 +160,7 @@ extension DetectorModel.Content {
             out.f32(language.logUnseenScalar)
             out.f32(language.logPrior)
         }
-        for values in [parameters.temperatures, parameters.priorWeights, parameters.calibration] {
+        for values in [parameters.temperatures, parameters.priorWeights, parameters.calibration, parameters.offsets] {
             out.u32(UInt32(values.count))
             values.forEach { out.f32($0) }
         }

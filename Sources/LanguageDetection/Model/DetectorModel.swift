@@ -16,8 +16,8 @@ import Foundation
 ///   `log β + log P_char(w) + gain`, one addition, and a word whose gain is negligible (the
 ///   character model already predicts it) needs no posting at all.
 ///
-/// The decision rule on top (temperatures per text length, prior weights, calibration of the
-/// posterior) is learned by the trainer on held-back lines and stored in ``parameters``.
+/// The decision rule on top (temperatures per text length, prior weights, per-language logit
+/// offsets, calibration of the posterior) is learned by the trainer on held-back lines and stored in ``parameters``.
 struct DetectorModel: Sendable, Equatable {
     /// One language of the model.
     struct Language: Sendable, Equatable {
@@ -46,6 +46,10 @@ struct DetectorModel: Sendable, Equatable {
         /// Probability of being right for a posterior in bin `i` of `calibration.count` equal
         /// bins of 0...1 (isotonic: never decreasing), measured on held-back lines.
         var calibration: [Float]
+        /// Per language (indexed like ``DetectorModel/languages``): an offset added to its logit,
+        /// learned so that close languages split the texts they share where the held-back text
+        /// says the boundary lies (Galician between Spanish and Portuguese). Empty: no offsets.
+        var offsets: [Float] = []
     }
 
     /// How the tables' bytes read as log values: a conditional or back-off byte `q` stands for

@@ -10,6 +10,11 @@ Sources and licences (recorded in Sources/LanguageDetection/Model/SOURCES.md):
   data CC-BY-SA 4.0.
 - Debian hunspell-*/aspell-*/myspell-* dictionaries: expanded with hunspell-tools' `unmunch`
   or `aspell expand`; each package's licence is in its /usr/share/doc/<package>/copyright.
+- Translated lists, for languages wordfreq lacks (Galician, Asturian, Occitan, Sardinian,
+  Silesian, Aragonese): a close language's wordfreq list, each word translated on its own by a
+  Debian Apertium pair (`SOURCE|PACKAGE|MODE` in column 3 of languages.tsv, e.g.
+  `es|apertium-es-gl|es-gl`), keeping the source word's frequency. Apertium's pairs are GPL
+  (their /usr/share/doc/<package>/copyright); the list's words are the pair's output.
 
 A list already in OUT_DIR is kept (delete OUT_DIR to export anew).
 
@@ -67,6 +72,30 @@ def wordfreq_words(spec, top):
         if len(out) >= top:
             break
     return out
+
+
+def translated_words(spec, top):
+    """A frequency list for a language wordfreq lacks: the `top` words of a close language's list,
+    each translated alone by an Apertium mode (spec `SOURCE|PACKAGE|MODE`), with the source word's
+    frequency (words that translate alike add up). Words Apertium does not know (`*`), cannot
+    generate (`#`) or transfer (`@`) are left out, so the list holds only forms the target
+    language's dictionary has. Each word is its own sentence (" ." after it): otherwise Apertium
+    reads the list as one text and joins neighbours ("de" + "la" → Galician "da")."""
+    source, package, mode = spec.split("|")
+    words = wordfreq_words(source, top)
+    result = subprocess.run(["apertium", "-f", "txt", mode], input="".join(f"{w} .\n" for w, _ in words),
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"export-wordlists: apertium {mode} failed ({result.stderr.strip()}): install {package}")
+    lines = result.stdout.split("\n")[:len(words)]
+    if len(lines) != len(words):
+        raise SystemExit(f"export-wordlists: apertium {mode} gave {len(lines)} lines for {len(words)} words")
+    frequency = {}
+    for (_, f), line in zip(words, lines):
+        translated = line.strip().removesuffix(".").strip()
+        if translated and not any(mark in translated for mark in "*#@"):
+            frequency[translated] = frequency.get(translated, 0.0) + f
+    return sorted(frequency.items(), key=lambda item: (-item[1], item[0]))
 
 
 def bottom_k(words, k):
@@ -155,10 +184,12 @@ def main():
             continue
         code, _flores, frequency_list, dictionary = line.rstrip("\n").split("\t")
         if frequency_list != "-" and not os.path.exists(os.path.join(out_dir, f"{code}.freq.tsv")):
-            words = wordfreq_words(frequency_list, top)
+            translated = "|" in frequency_list
+            words = translated_words(frequency_list, top) if translated else wordfreq_words(frequency_list, top)
             with open(os.path.join(out_dir, f"{code}.freq.tsv"), "w", encoding="utf-8") as out:
                 out.writelines(f"{w}\t{f:.4g}\n" for w, f in words)
-            print(f"{code}: {len(words)} words from wordfreq '{frequency_list}'")
+            origin = f"wordfreq '{frequency_list.split('|')[0]}' through Apertium {frequency_list.split('|')[2]}" if translated else f"wordfreq '{frequency_list}'"
+            print(f"{code}: {len(words)} words from {origin}")
         if dictionary != "-" and not os.path.exists(os.path.join(out_dir, f"{code}.dict.txt")):
             words = dictionary_words(dictionary, cap)
             with open(os.path.join(out_dir, f"{code}.dict.txt"), "w", encoding="utf-8") as out:

@@ -6,6 +6,8 @@
 //   detector-model testdata LANGUAGES.tsv FLORES_DIR OUT_DIR
 //   detector-model retune LANGUAGES.tsv FLORES_DIR MODEL        (the decision rule only, in place)
 //   detector-model evaluate|speed LANGUAGES.tsv FLORES_DIR MODEL [tuning]
+//   detector-model offsets-check LANGUAGES.tsv FLORES_DIR MODEL  (the logit offsets, two-fold on the tuning lines)
+//   detector-model detect LANGUAGES.tsv FLORES_DIR MODEL TEXT…   (top three; SCORES=codes prints raw scores)
 //
 // `testdata` writes FLORES dev lines 801-997 of each language, cut as lingua cuts its test data,
 // to OUT_DIR/<code>/{single-words,word-pairs,sentences}.txt: the set `make detect-accuracy` reads.
@@ -88,10 +90,34 @@ do {
         let file = DetectorModel.Content.file(payload: header(languages, parameters) + payload[oldHeader.count...])
         try Data(file).write(to: URL(fileURLWithPath: path))
         print("detector-model: decision rule retuned, \(file.count) bytes → \(path)")
-    case "detect":
+    case "offsets-check":
+        // Two-fold check of the logit offsets on the tuning lines: learned on the even lines,
+        // measured on the odd ones, and the other way round (the model's own offsets set aside).
+        var model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
+        model.parameters.offsets = []
+        let samples = try calibrationSamples(model, sources: sources, flores: flores)
+        func logit(_ offsets: [Float]) -> (CalibrationSample, Int) -> Float {
+            { s, c in s.scores[c] / model.temperature(words: s.words) + model.priorWeight(words: s.words) * model.logPriors[c] + (offsets.isEmpty ? 0 : offsets[c]) }
+        }
+        func figures(_ f: (mean: [Double], weighted: [Double])) -> String {
+            "mean " + f.mean.map { String(format: "%.2f", $0) }.joined(separator: "/") + ", writer-weighted " + f.weighted.map { String(format: "%.2f", $0) }.joined(separator: "/")
+        }
+        for fold in 0..<2 {
+            let offsets = learnOffsets(model, parameters: model.parameters, samples: samples.filter { $0.line % 2 == fold })
+            let measured = { (s: CalibrationSample) in s.line % 2 != fold }
+            print("fold \(fold) (words/pairs/sentences of the other lines): without offsets \(figures(accuracy(samples, model: model, included: measured, logit: logit([])))); with \(figures(accuracy(samples, model: model, included: measured, logit: logit(offsets))))")
+        }
+        case "detect":
         // The model's top three for each text given after the model path.
         let model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
         for text in arguments.dropFirst(5) {
+            if ProcessInfo.processInfo.environment["SCORES"] != nil {
+                // The raw summed log-likelihoods of the best eight, unpruned.
+                let candidates = model.candidates(for: ScriptCensus(text))
+                let (scores, _) = model.logLikelihoods(of: text, candidates: candidates, letterLimit: DetectorModel.letterLimit, prune: false)
+                let shown = ProcessInfo.processInfo.environment["SCORES"]!.split(separator: ",").compactMap { code in model.languages.firstIndex { $0.code == code } }
+                print(text + " raw: " + (shown.isEmpty ? Array(candidates.sorted { scores[$0] > scores[$1] }.prefix(8)) : shown).map { String(format: "%@ %.1f", model.languages[$0].code, scores[$0]) }.joined(separator: ", "))
+            }
             let ranked = model.decide(text)?.ranked ?? []
             print("\(text): " + ranked.map { String(format: "%@ %.3f", model.languages[$0.language].code, $0.posterior) }.joined(separator: ", "))
         }
@@ -103,7 +129,7 @@ do {
         // `tuning` (lines 701-800, what pruning and the decision rule may be chosen on) or `test`.
         let lines = arguments.count > 5 && arguments[5] == "tuning" ? Split.calibration : Split.test
         var sums = [0.0, 0.0, 0.0]
-        var rows: [String] = []
+        var rows: [String] = [], confusions: [String] = []
         var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
         // This thread's CPU time, not wall time: the figure holds on a loaded machine too.
         func cpu() -> Double {
@@ -117,8 +143,15 @@ do {
             var row = source.code
             for (k, kind) in HeldOutCuts.Kind.allCases.enumerated() {
                 let start = cpu()
-                let right = cuts[kind].filter { model.decide($0)?.ranked.first?.language == index }.count
+                let answers = cuts[kind].map { model.decide($0)?.ranked.first?.language }
                 elapsed[k] += cpu() - start
+                let right = answers.filter { $0 == index }.count
+                // The languages a word pair is most often mistaken for: where the errors go.
+                if kind == .wordPairs {
+                    var wrong: [String: Int] = [:]
+                    for answer in answers where answer != index { wrong[answer.map { model.languages[$0].code } ?? "none", default: 0] += 1 }
+                    confusions.append("\(source.code): " + wrong.sorted { $0.value > $1.value }.prefix(4).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+                }
                 counts[k] += cuts[kind].count
                 let accuracy = 100 * Double(right) / Double(max(1, cuts[kind].count))
                 sums[k] += accuracy
@@ -127,6 +160,7 @@ do {
             rows.append(row)
         }
         print(rows.joined(separator: "\n"))
+        if ProcessInfo.processInfo.environment["CONFUSIONS"] != nil { print("word pairs mistaken for:\n" + confusions.joined(separator: "\n")) }
         print(String(format: "MEAN of %d: single %.2f pairs %.2f sentences %.2f", rows.count, sums[0] / Double(rows.count),
                      sums[1] / Double(rows.count), sums[2] / Double(rows.count)))
         let microseconds = zip(elapsed, counts).map { $0 / Double(max(1, $1)) }
