@@ -34,7 +34,7 @@ def main():
     try:
         from lingua import IsoCode639_1, LanguageDetectorBuilder
     except ImportError:
-        print("bench_detect: lingua-language-detector is not installed (tests/requirements.txt)")
+        print("bench_detect: lingua-language-detector is not installed (bench/requirements.txt; `make bench` installs it)")
         return 1
     if not TESTDATA.is_dir():
         subprocess.run(["make", "--no-print-directory", "detect-testdata"], cwd=REPO, check=True)

@@ -186,9 +186,14 @@ func learnOffsets(_ model: DetectorModel, parameters: DetectorModel.Parameters, 
     let shareSum = present.reduce(0) { $0 + shares[$1] }
     let alpha = offsetLanguageWeight
     // Scaled so that a language's samples of one kind weigh about 1, the unit of ``LogitOffsets/minimumGain``.
-    return LogitOffsets().learn(samples: samples, languages: model.languages.count, logit: { sample, c in
-        sample.scores[c] / tuned.temperature(words: sample.words) + tuned.priorWeight(words: sample.words) * tuned.logPriors[c]
-    }, weight: { (alpha + (1 - alpha) * Double(present.count) * shares[$0.truth] / shareSum) / counts[$0.kind * 1000 + $0.truth]! })
+    let offsetSamples = samples.map { sample in
+        LogitOffsets.Sample(
+            candidates: sample.candidates,
+            logits: sample.candidates.map { sample.scores[$0] / tuned.temperature(words: sample.words) + tuned.priorWeight(words: sample.words) * tuned.logPriors[$0] },
+            truth: sample.truth,
+            weight: (alpha + (1 - alpha) * Double(present.count) * shares[sample.truth] / shareSum) / counts[sample.kind * 1000 + sample.truth]!)
+    }
+    return LogitOffsets().learn(offsetSamples, languages: model.languages.count)
 }
 
 /// The offsets' objective: this much the mean over languages, the rest the writer-weighted share

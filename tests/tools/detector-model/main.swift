@@ -128,7 +128,7 @@ do {
         let model = try DetectorModel(bytes: bytes)
         // `tuning` (lines 701-800, what pruning and the decision rule may be chosen on) or `test`.
         let lines = arguments.count > 5 && arguments[5] == "tuning" ? Split.calibration : Split.test
-        var sums = [0.0, 0.0, 0.0]
+        var sums = [0.0, 0.0, 0.0], weightedSums = [0.0, 0.0, 0.0], shareSum = 0.0
         var rows: [String] = [], confusions: [String] = []
         var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
         // This thread's CPU time, not wall time: the figure holds on a loaded machine too.
@@ -155,14 +155,20 @@ do {
                 counts[k] += cuts[kind].count
                 let accuracy = 100 * Double(right) / Double(max(1, cuts[kind].count))
                 sums[k] += accuracy
+                weightedSums[k] += Double(exp(model.logPriors[index])) * accuracy
                 row += String(format: " %.1f", accuracy)
             }
             rows.append(row)
+            shareSum += Double(exp(model.logPriors[index]))
         }
         print(rows.joined(separator: "\n"))
         if ProcessInfo.processInfo.environment["CONFUSIONS"] != nil { print("word pairs mistaken for:\n" + confusions.joined(separator: "\n")) }
         print(String(format: "MEAN of %d: single %.2f pairs %.2f sentences %.2f", rows.count, sums[0] / Double(rows.count),
                      sums[1] / Double(rows.count), sums[2] / Double(rows.count)))
+        // Each language weighted by its share of the world's writers (the priors): what users see
+        // when texts come in those proportions.
+        print(String(format: "WRITER-WEIGHTED: single %.2f pairs %.2f sentences %.2f", weightedSums[0] / shareSum,
+                     weightedSums[1] / shareSum, weightedSums[2] / shareSum))
         let microseconds = zip(elapsed, counts).map { $0 / Double(max(1, $1)) }
         print(String(format: "CPU µs per text: single %.1f pairs %.1f sentences %.1f; equal mix %.0f texts/s",
                      microseconds[0], microseconds[1], microseconds[2], 3e6 / microseconds.reduce(0, +)))
