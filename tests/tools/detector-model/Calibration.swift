@@ -79,7 +79,8 @@ func calibrationSamples(_ model: DetectorModel, sources: [LanguageSource], flore
 }
 
 /// Learns the decision rule on the calibration lines (701-800) of every language: the softmax
-/// temperature per word count (maximum likelihood of the right language, by grid search), then
+/// temperature per word count (maximum likelihood of the right language, by grid search), the
+/// prior weights (``learnPriorWeights``), the per-language logit offsets (``learnOffsets``), then
 /// an isotonic map from the top posterior to the measured share of right answers (pool adjacent
 /// violators over 20 bins). Prints the reliability diagram it measured.
 func learnDecisionRule(_ model: DetectorModel, sources: [LanguageSource], flores: String) throws -> DetectorModel.Parameters {

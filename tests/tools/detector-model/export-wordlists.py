@@ -5,7 +5,7 @@ and OUT/<code>.dict.txt (one word a line, from a Debian spelling dictionary).
 
 Usage: export-wordlists.py LANGUAGES.tsv OUT_DIR [TOP_WORDS] [DICTIONARY_SAMPLE]
 
-Sources and licences (recorded in Sources/LanguageDetection/Model/SOURCES.md):
+Sources and licences (recorded in Sources/LanguageDetection/Data/SOURCES.md):
 - wordfreq 3.1.1 (PyPI, pinned in tests/tools/detector-model/requirements.txt): code Apache-2.0,
   data CC-BY-SA 4.0.
 - Debian hunspell-*/aspell-*/myspell-* dictionaries: expanded with hunspell-tools' `unmunch`
