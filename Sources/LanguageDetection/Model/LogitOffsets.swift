@@ -39,19 +39,21 @@ struct LogitOffsets {
         for (i, sample) in samples.enumerated() { for c in sample.candidates { samplesOf[c].append(i) } }
         for _ in 0..<passes {
             for l in 0..<languages where !samplesOf[l].isEmpty {
-                offsets[l] = bestOffset(of: l, in: samplesOf[l].map { samples[$0] }, offsets: offsets)
+                offsets[l] = bestOffset(of: l, in: samplesOf[l], of: samples, offsets: offsets)
             }
         }
         return offsets
     }
 
-    /// The best offset of language `l` with the others' `offsets` fixed.
-    private func bestOffset(of l: Int, in samples: [Sample], offsets: [Float]) -> Float {
+    /// The best offset of language `l`, from the `samples` at `indices` (those naming `l`),
+    /// with the others' `offsets` fixed.
+    private func bestOffset(of l: Int, in indices: [Int], of samples: [Sample], offsets: [Float]) -> Float {
         // Per text that `l` can change: the threshold on δ and the weight right above it (+) or
         // below it (−); `alwaysBelow` is the weight right at δ = −∞.
         var events: [(threshold: Float, weight: Double)] = []
         var alwaysBelow = 0.0
-        for sample in samples {
+        for i in indices {
+            let sample = samples[i]
             var other = -Float.infinity, otherLanguage = -1, own: Float = 0
             for (k, c) in sample.candidates.enumerated() {
                 if c == l { own = sample.logits[k]; continue }

@@ -138,7 +138,7 @@ func learnDecisionRule(_ model: DetectorModel, sources: [LanguageSource], flores
 func learnPriorWeights(_ model: DetectorModel, parameters: DetectorModel.Parameters, samples: [CalibrationSample]) -> [Float] {
     let classes = parameters.priorWeights.count
     let grid: [Float] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.25, 1.5, 2]
-    let shares = model.logPriors.map { Double(exp($0)) }
+    let shares = model.writerShares
     var weights = [Float](repeating: 0, count: classes)
     print("prior weight by word count (w: mean over languages % / prior-weighted %):")
     for wordClass in 0..<classes {
@@ -147,21 +147,8 @@ func learnPriorWeights(_ model: DetectorModel, parameters: DetectorModel.Paramet
         let t = parameters.temperatures[wordClass]
         var rows: [(w: Float, mean: Double, weighted: Double)] = []
         for w in grid {
-            var right = [Double](repeating: 0, count: shares.count), total = [Double](repeating: 0, count: shares.count)
-            for sample in members {
-                var best = -Float.infinity, answer = -1
-                for c in sample.candidates {
-                    let logit = sample.scores[c] / t + w * model.logPriors[c]
-                    if logit > best { best = logit; answer = c }
-                }
-                total[sample.truth] += 1
-                if answer == sample.truth { right[sample.truth] += 1 }
-            }
-            let present = total.indices.filter { total[$0] > 0 }
-            let mean = 100 * present.reduce(0) { $0 + right[$1] / total[$1] } / Double(present.count)
-            let shareSum = present.reduce(0) { $0 + shares[$1] }
-            let weighted = 100 * present.reduce(0) { $0 + shares[$1] * right[$1] / total[$1] } / shareSum
-            rows.append((w, mean, weighted))
+            let figures = shareRight(members, shares: shares) { sample, c in sample.scores[c] / t + w * model.logPriors[c] }
+            rows.append((w, figures.mean, figures.weighted))
         }
         let floor = rows[0].mean - priorTolerance
         let chosen = rows.filter { $0.mean >= floor }.max { $0.weighted < $1.weighted }!
@@ -183,14 +170,14 @@ func learnOffsets(_ model: DetectorModel, parameters: DetectorModel.Parameters, 
     var counts: [Int: Double] = [:]
     for sample in samples { counts[sample.kind * 1000 + sample.truth, default: 0] += 1 }
     let present = Set(samples.map(\.truth))
-    let shares = model.logPriors.map { Double(exp($0)) }
+    let shares = model.writerShares
     let shareSum = present.reduce(0) { $0 + shares[$1] }
     let alpha = offsetLanguageWeight
     // Scaled so that a language's samples of one kind weigh about 1, the unit of ``LogitOffsets/minimumGain``.
     let offsetSamples = samples.map { sample in
         LogitOffsets.Sample(
             candidates: sample.candidates,
-            logits: sample.candidates.map { sample.scores[$0] / tuned.temperature(words: sample.words) + tuned.priorWeight(words: sample.words) * tuned.logPriors[$0] },
+            logits: sample.candidates.map { tuned.baseLogit(sample, $0) },
             truth: sample.truth,
             weight: (alpha + (1 - alpha) * Double(present.count) * shares[sample.truth] / shareSum) / counts[sample.kind * 1000 + sample.truth]!)
     }

@@ -97,7 +97,7 @@ do {
         model.parameters.offsets = []
         let samples = try calibrationSamples(model, sources: sources, flores: flores)
         func logit(_ offsets: [Float]) -> (CalibrationSample, Int) -> Float {
-            { s, c in s.scores[c] / model.temperature(words: s.words) + model.priorWeight(words: s.words) * model.logPriors[c] + (offsets.isEmpty ? 0 : offsets[c]) }
+            { s, c in model.baseLogit(s, c) + (offsets.isEmpty ? 0 : offsets[c]) }
         }
         func figures(_ f: (mean: [Double], weighted: [Double])) -> String {
             "mean " + f.mean.map { String(format: "%.2f", $0) }.joined(separator: "/") + ", writer-weighted " + f.weighted.map { String(format: "%.2f", $0) }.joined(separator: "/")
@@ -107,15 +107,15 @@ do {
             let measured = { (s: CalibrationSample) in s.line % 2 != fold }
             print("fold \(fold) (words/pairs/sentences of the other lines): without offsets \(figures(accuracy(samples, model: model, included: measured, logit: logit([])))); with \(figures(accuracy(samples, model: model, included: measured, logit: logit(offsets))))")
         }
-        case "detect":
+    case "detect":
         // The model's top three for each text given after the model path.
         let model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
         for text in arguments.dropFirst(5) {
-            if ProcessInfo.processInfo.environment["SCORES"] != nil {
-                // The raw summed log-likelihoods of the best eight, unpruned.
+            if let codes = ProcessInfo.processInfo.environment["SCORES"] {
+                // The raw summed log-likelihoods, unpruned, of the languages named (the best eight when none).
                 let candidates = model.candidates(for: ScriptCensus(text))
                 let (scores, _) = model.logLikelihoods(of: text, candidates: candidates, letterLimit: DetectorModel.letterLimit, prune: false)
-                let shown = ProcessInfo.processInfo.environment["SCORES"]!.split(separator: ",").compactMap { code in model.languages.firstIndex { $0.code == code } }
+                let shown = codes.split(separator: ",").compactMap { code in model.languages.firstIndex { $0.code == code } }
                 print(text + " raw: " + (shown.isEmpty ? Array(candidates.sorted { scores[$0] > scores[$1] }.prefix(8)) : shown).map { String(format: "%@ %.1f", model.languages[$0].code, scores[$0]) }.joined(separator: ", "))
             }
             let ranked = model.decide(text)?.ranked ?? []
@@ -129,6 +129,7 @@ do {
         // `tuning` (lines 701-800, what pruning and the decision rule may be chosen on) or `test`.
         let lines = arguments.count > 5 && arguments[5] == "tuning" ? Split.calibration : Split.test
         var sums = [0.0, 0.0, 0.0], weightedSums = [0.0, 0.0, 0.0], shareSum = 0.0
+        let shares = model.writerShares
         var rows: [String] = [], confusions: [String] = []
         var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
         // This thread's CPU time, not wall time: the figure holds on a loaded machine too.
@@ -155,11 +156,11 @@ do {
                 counts[k] += cuts[kind].count
                 let accuracy = 100 * Double(right) / Double(max(1, cuts[kind].count))
                 sums[k] += accuracy
-                weightedSums[k] += Double(exp(model.logPriors[index])) * accuracy
+                weightedSums[k] += shares[index] * accuracy
                 row += String(format: " %.1f", accuracy)
             }
             rows.append(row)
-            shareSum += Double(exp(model.logPriors[index]))
+            shareSum += shares[index]
         }
         print(rows.joined(separator: "\n"))
         if ProcessInfo.processInfo.environment["CONFUSIONS"] != nil { print("word pairs mistaken for:\n" + confusions.joined(separator: "\n")) }
