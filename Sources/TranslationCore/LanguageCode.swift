@@ -141,3 +141,9 @@ extension LanguageCode: ExpressibleByStringLiteral {
         do { self = try LanguageCode(parsing: value) } catch { preconditionFailure("\(error)") }
     }
 }
+
+extension LanguageCode {
+    /// `und`, ISO 639's "undetermined": how Google and the Glossa protocols name the source of a
+    /// text that has no language in it (digits, symbols, emoji, a URL).
+    public static let undetermined: LanguageCode = "und"
+}

@@ -7,8 +7,10 @@ public struct TranslationResult: Sendable, Equatable {
     public var sourceText: String
     /// The translation.
     public var translatedText: String
-    /// The source language: the one given, or the one detected.
-    public var source: LanguageCode
+    /// The source language: the one given, or the one detected (see ``SourceChoice``); nil when
+    /// the source was left to detection and the text has no language in it (digits, symbols,
+    /// emoji, a URL): such a text comes back unchanged, and protocols report it as undetermined.
+    public var source: LanguageCode?
     /// The target language, as requested.
     public var target: LanguageCode
     /// The detection, when the source was not given.
@@ -86,47 +88,64 @@ public final class TranslationService: Sendable {
 
     /// Translates `texts` into `target`, one result per input in input order.
     ///
-    /// With `source` nil each text's language is detected first and texts are grouped by it, so a
-    /// batch may mix languages. Text already in the target language comes back unchanged.
-    /// - Throws: ``TranslationError`` (no route, naming the targets the source reaches; unable to
-    ///   identify the language; limits; engine failures).
+    /// With `source` nil each text's language is detected first, from the text a reader sees
+    /// (``MarkupText``: no tags when `options.format` is HTML), and texts are grouped by it, so a
+    /// batch may mix languages (``SourceChoice`` says how the language is chosen). Text already
+    /// in the target language comes back unchanged; so does text with no language in it
+    /// (`source` nil in its result), and, in a request where other texts are translated, text in
+    /// a language detected reliably that no installed pair translates (its source says which).
+    /// A non-empty text never comes back as an empty translation.
+    /// - Throws: ``TranslationError`` (no route, naming the targets the source reaches, when no
+    ///   text of the request can be translated; limits; engine failures).
     public func translate(_ texts: [String], from source: LanguageCode?, to target: LanguageCode,
                           options: TranslationOptions = TranslationOptions()) async throws -> [TranslationResult] {
         guard texts.count <= configuration.maxTextsPerRequest else {
             throw TranslationError(.limitExceeded, "Too many texts: \(texts.count) given, at most \(configuration.maxTextsPerRequest) per request.")
         }
-        var detections: [Detection?] = Array(repeating: nil, count: texts.count)
-        var sources: [LanguageCode?] = Array(repeating: source, count: texts.count)
-        if source == nil {
-            let found = await detector.detect(texts)
-            for (i, detection) in found.enumerated() {
-                detections[i] = detection
-                sources[i] = detection.language
-            }
+        var results = texts.map { text in
+            TranslationResult(sourceText: text, translatedText: text, source: source, target: target, detection: nil, route: nil)
         }
-        var results = texts.enumerated().map { i, text in
-            TranslationResult(sourceText: text, translatedText: text, source: sources[i] ?? target,
-                              target: target, detection: detections[i], route: nil)
+        if source == nil {
+            let found = await detector.detect(texts.map { MarkupText.content(of: $0, format: options.format) })
+            for (i, detection) in found.enumerated() {
+                let chosen = SourceChoice.choose(detection) { self.translates(from: $0, to: target) }
+                results[i].detection = chosen
+                results[i].source = chosen.language
+            }
         }
         // Group the indices that need an engine by source language, so each group is one batch.
         var groups: [LanguageCode: [Int]] = [:]
+        var unserved: [Int] = []
         for (i, text) in texts.enumerated() where !text.isEmpty {
-            guard let s = sources[i] else {
-                throw TranslationError(.unableToIdentifyLanguage,
-                    "Could not identify the language of text \(i + 1) (\"\(text.prefix(40))\"); give the source language.")
-            }
+            guard let s = results[i].source else { continue }
             // Text already in the target language stays as it is, unless a pair converts it.
             if s.language == target.language && route(from: s, to: target) == nil { continue }
+            if source == nil && route(from: s, to: target) == nil {
+                unserved.append(i)
+                continue
+            }
             groups[s, default: []].append(i)
+        }
+        // A request in a language nothing here translates is refused, saying what is there; in a
+        // request that is otherwise translated, such a text comes back as it is, with its source.
+        if groups.isEmpty, let first = unserved.first, let s = results[first].source {
+            throw refusal(from: s, to: target)
         }
         for (groupSource, indices) in groups.sorted(by: { $0.key < $1.key }) {
             let (route, batch) = try await translate(indices.map { texts[$0] }, from: groupSource, to: target, options: options)
             for (k, i) in indices.enumerated() {
-                results[i].translatedText = batch[k]
+                results[i].translatedText = SourceChoice.lostEverything(input: texts[i], output: batch[k], format: options.format)
+                    ? texts[i] : batch[k]
                 results[i].route = route
             }
         }
         return results
+    }
+
+    /// Whether text in `language` can be translated into `target` here, or needs no
+    /// translation (it is in the target's language).
+    func translates(from language: LanguageCode, to target: LanguageCode) -> Bool {
+        language.language == target.language || route(from: language, to: target) != nil
     }
 
     /// One group of texts along its route. When an engine refuses a step because the pair stopped

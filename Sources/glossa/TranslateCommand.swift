@@ -168,7 +168,7 @@ struct ResultPrinter {
     func print(_ result: TranslationResult) {
         guard json else { Console.out(result.translatedText); return }
         Console.json(Line(translatedText: result.translatedText, sourceText: result.sourceText,
-                          source: result.source.bcp47, target: result.target.bcp47,
+                          source: (result.source ?? .undetermined).bcp47, target: result.target.bcp47,
                           detectedConfidence: result.detection?.confidence,
                           route: result.route?.path.map(\.bcp47), engines: result.route?.steps.map(\.engine)))
     }

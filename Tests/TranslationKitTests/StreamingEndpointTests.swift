@@ -36,12 +36,13 @@ import TranslationService
         #expect(response.header("content-type")?.hasPrefix("application/x-ndjson") == true)
         let lines = try lines(response)
         #expect(lines.count == 4)
-        #expect(lines.last == .terminal(count: 3, errors: 2))
+        #expect(lines.last == .terminal(count: 3, errors: 0))
         let byIndex = Dictionary(uniqueKeysWithValues: lines.dropLast().map { ($0.index!, $0) })
-        // No source: "hello" has no language prefix, so the fake detector cannot identify it.
-        #expect(byIndex[0]?.error?.reason == "unableToIdentifyLanguage")
-        #expect(byIndex[0]?.clientIdentifier == "a")
-        #expect(byIndex[1]?.error?.reason == "unableToIdentifyLanguage")
+        // No source: "hello" has no language prefix, so the fake detector finds no language in
+        // it: it comes back unchanged, its source undetermined (`und`), never failing the batch.
+        #expect(byIndex[0] == .result(index: 0, clientIdentifier: "a", translatedText: "hello",
+                                      sourceLanguage: "und", detectedSourceLanguage: "und"))
+        #expect(byIndex[1]?.translatedText == "FAIL" && byIndex[1]?.sourceLanguage == "und")
         #expect(byIndex[2] == .result(index: 2, clientIdentifier: "c", translatedText: "en:hi>es",
                                       sourceLanguage: "en", detectedSourceLanguage: "en"))
     }

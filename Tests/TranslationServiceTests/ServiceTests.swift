@@ -39,12 +39,12 @@ struct ServiceTests {
         #expect(out[1].detection?.confidence == 0.9)
     }
 
-    @Test("undetectable text is a clear error")
-    func undetectable() async {
+    @Test("undetectable text comes back unchanged, its source undetermined")
+    func undetectable() async throws {
         let service = await makeService()
-        await #expect { try await service.translate(["???"], from: nil, to: "es") } throws: {
-            ($0 as? TranslationError)?.kind == .unableToIdentifyLanguage
-        }
+        let out = try await service.translate(["???", "en:one"], from: nil, to: "es")
+        #expect(out.map(\.translatedText) == ["???", "en:one>es"])
+        #expect(out[0].source == nil && out[0].detection == .unknown && out[0].route == nil)
     }
 
     @Test("unsupported languages and pairs list what is available")

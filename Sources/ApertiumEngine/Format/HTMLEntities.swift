@@ -1,3 +1,5 @@
+import TranslationCore
+
 /// HTML character references as `apertium-deshtml` recognises them:
 /// `&name;`, `&#x1F;` (one to four hex digits) and `&#123;` (one to eight digits).
 enum HTMLEntities {
@@ -42,31 +44,6 @@ enum HTMLEntities {
         return nil
     }
 
-    /// The named Latin letters of HTML 4 (the set deshtml's format file replaces), plus the
-    /// Latin Extended letters HTML 4 names.
-    static let latinLetters: [String: UInt32] = {
-        var table: [String: UInt32] = [
-            "AElig": 0xC6, "Ccedil": 0xC7, "ETH": 0xD0, "Ntilde": 0xD1, "Oslash": 0xD8, "THORN": 0xDE,
-            "szlig": 0xDF, "aelig": 0xE6, "ccedil": 0xE7, "eth": 0xF0, "ntilde": 0xF1, "oslash": 0xF8,
-            "thorn": 0xFE, "Aring": 0xC5, "aring": 0xE5, "Atilde": 0xC3, "atilde": 0xE3, "Otilde": 0xD5,
-            "otilde": 0xF5, "Yacute": 0xDD, "yacute": 0xFD, "yuml": 0xFF, "OElig": 0x152, "oelig": 0x153,
-            "Scaron": 0x160, "scaron": 0x161, "Yuml": 0x178,
-        ]
-        // Vowels with grave, acute, circumflex and diaeresis follow one layout in Latin-1.
-        let upper: [(Character, UInt32)] = [("A", 0xC0), ("E", 0xC8), ("I", 0xCC), ("O", 0xD2), ("U", 0xD9)]
-        for (letter, base) in upper {
-            // A and O have a tilde between circumflex and diaeresis, so their diaeresis is one on.
-            let umlaut: UInt32 = letter == "O" ? base + 4 : letter == "A" ? base + 4 : base + 3
-            table["\(letter)grave"] = base
-            table["\(letter)acute"] = base + 1
-            table["\(letter)circ"] = base + 2
-            table["\(letter)uml"] = umlaut
-            let lower = String(letter).lowercased()
-            table["\(lower)grave"] = base + 0x20
-            table["\(lower)acute"] = base + 0x21
-            table["\(lower)circ"] = base + 0x22
-            table["\(lower)uml"] = umlaut + 0x20
-        }
-        return table
-    }()
+    /// The named Latin letters deshtml replaces: the table both deformatting and detection read.
+    static var latinLetters: [String: UInt32] { HTMLCharacterReferences.latinLetters }
 }

@@ -51,7 +51,7 @@ struct APyAPI: Sendable {
         stats.noteTranslation(start: start, characters: text.count)
         let translated = marks ? result.translatedText : APyUnknownMarks.strip(result.translatedText)
         var data: [(String, JSON)] = [("translatedText", .string(translated))]
-        if source == nil { data.append(("detectedSourceLanguage", .string(result.source.apertiumCode))) }
+        if source == nil { data.append(("detectedSourceLanguage", .string((result.source ?? .undetermined).apertiumCode))) }
         return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.object(data)), request: request.http), characters: text.count)
     }
 

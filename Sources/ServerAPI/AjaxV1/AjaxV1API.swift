@@ -58,7 +58,7 @@ struct AjaxV1API: Sendable {
                 let result = try await service.translate([text], from: source, to: target, options: TranslationOptions(format: format))[0]
                 let translated = format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText
                 var data: [(String, JSON)] = [("translatedText", .string(translated))]
-                if source == nil { data.append(("detectedSourceLanguage", .string(result.source.googleCode))) }
+                if source == nil { data.append(("detectedSourceLanguage", .string((result.source ?? .undetermined).googleCode))) }
                 item = AjaxEnvelope.success(.object(data))
                 characters += text.count
             } catch {

@@ -14,6 +14,9 @@ struct DeepLAPI: Sendable {
     /// What `/v2/usage` reports as the limit: Glossa sets none, and DeepL reports an account
     /// without a cost limit this way (10^12 characters).
     static let unlimited = 1_000_000_000_000
+    /// What `detected_source_language` says of a text with no language in it: DeepL's answer
+    /// always names a language, and English is what it names for digits and symbols.
+    static let undeterminedSource: LanguageCode = "en"
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
         let r = try DeepLTranslateRequest(try request.parameters(), catalog: DeepLCatalog(languages.get()))
@@ -22,8 +25,10 @@ struct DeepLAPI: Sendable {
         let billed = r.texts.map(\.unicodeScalars.count)
         ledger.add(billed.reduce(0, +), for: request.credential?.key)
         let translations: [JSON] = results.enumerated().map { i, result in
-            // Always present: the given source_lang, or the detected language.
-            var members: [(String, JSON)] = [("detected_source_language", .string(r.sourceCode ?? DeepLCodes.source(result.source))),
+            // Always present: the given source_lang, or the detected language. DeepL always names
+            // a language; text with none in it (digits, emoji) comes back unchanged as EN.
+            let detected = r.sourceCode ?? result.source.map(DeepLCodes.source) ?? DeepLCodes.source(Self.undeterminedSource)
+            var members: [(String, JSON)] = [("detected_source_language", .string(detected)),
                                              ("text", .string(result.translatedText))]
             // deepl-python always asks for it and reads it with int(): it must be there when asked.
             if r.showBilledCharacters { members.append(("billed_characters", .int(billed[i]))) }

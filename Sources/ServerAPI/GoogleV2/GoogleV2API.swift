@@ -21,7 +21,7 @@ struct GoogleV2API: Sendable {
         let body = GoogleV2Wire.TranslateResponse(translations: results.map { result in
             GoogleV2Wire.Translation(
                 translatedText: format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText,
-                detectedSourceLanguage: source == nil ? result.source.googleCode : nil,
+                detectedSourceLanguage: source == nil ? (result.source ?? .undetermined).googleCode : nil,
                 model: model)
         })
         return EndpointResult(response: GoogleV2Output.render(body.json, request: request.http),

@@ -56,36 +56,29 @@ struct LibreTranslateAPI: Sendable {
     }
 
     /// Each text translated, and (for `auto`) each text's detection as LibreTranslate writes it.
+    /// Detection and grouping by language are the service's (``TranslationService/translate(_:from:to:options:)``).
     private func translations(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, format: TextFormat,
                               catalog: LibreTranslateCatalog) async throws -> ([String], [JSON]) {
-        let options = TranslationOptions(format: format)
-        if let source { return (try await translate(texts, from: source, to: target, options: options), []) }
-        var out = texts
-        // Nothing detectable (empty, emoji, digits): the text comes back as it is, with
-        // LibreTranslate's "nothing detected" answer, {"confidence": 0.0, "language": "en"}.
-        var detections = [JSON](repeating: Self.detection("en", 0), count: texts.count)
-        var groups: [LanguageCode: [Int]] = [:]
-        for (i, detection) in await service.detect(texts).enumerated() {
-            guard !texts[i].isEmpty, let best = catalog.candidates(detection).first else { continue }
-            detections[i] = Self.detection(LibreTranslateCodes.code(best.language), best.confidence)
-            groups[best.language, default: []].append(i)
-        }
-        for (language, indices) in groups.sorted(by: { $0.key < $1.key }) {
-            let translated = try await translate(indices.map { texts[$0] }, from: language, to: target, options: options)
-            for (k, i) in indices.enumerated() { out[i] = translated[k] }
-        }
-        return (out, detections)
-    }
-
-    private func translate(_ texts: [String], from source: LanguageCode, to target: LanguageCode,
-                           options: TranslationOptions) async throws -> [String] {
+        let results: [TranslationResult]
         do {
-            return try await service.translate(texts, from: source, to: target, options: options).map(\.translatedText)
+            results = try await service.translate(texts, from: source, to: target, options: TranslationOptions(format: format))
         } catch let error as TranslationError where [.unsupportedPair, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled].contains(error.kind) {
+            guard let source else { throw error }
             let t = LibreTranslateCodes.code(target), s = LibreTranslateCodes.code(source)
             throw APIError.translation(TranslationError(error.kind,
                 "\(target.displayName()) (\(t)) is not available as a target language from \(source.displayName()) (\(s))"))
         }
+        guard source == nil else { return (results.map(\.translatedText), []) }
+        let detections = results.map { result in
+            // Nothing detectable (empty, emoji, digits), or a language LibreTranslate does not
+            // list: the text comes back as it is, with LibreTranslate's "nothing detected"
+            // answer, {"confidence": 0.0, "language": "en"}.
+            guard result.source != nil, let detection = result.detection, let best = catalog.candidates(detection).first else {
+                return Self.detection("en", 0)
+            }
+            return Self.detection(LibreTranslateCodes.code(best.language), best.confidence)
+        }
+        return (results.map(\.translatedText), detections)
     }
 
     /// `{"confidence": 90.0, "language": "fr"}`.

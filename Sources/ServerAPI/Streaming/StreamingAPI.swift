@@ -55,8 +55,8 @@ struct StreamingAPI: Sendable {
                 switch outcome.result {
                 case .success(let result):
                     line = .result(index: outcome.index, clientIdentifier: id, translatedText: result.translatedText,
-                                   sourceLanguage: result.source.bcp47,
-                                   detectedSourceLanguage: batch.source == nil ? result.source.bcp47 : nil)
+                                   sourceLanguage: (result.source ?? .undetermined).bcp47,
+                                   detectedSourceLanguage: batch.source == nil ? (result.source ?? .undetermined).bcp47 : nil)
                 case .failure(let error):
                     errors += 1
                     line = .failure(index: outcome.index, clientIdentifier: id, error: StreamingError.wire(error))

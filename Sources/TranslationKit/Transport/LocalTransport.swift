@@ -41,7 +41,7 @@ struct LocalTransport: SessionTransport {
         let service = try await service()
         do {
             return try await service.translate(texts, from: source, to: target)
-                .map { Translated(text: $0.translatedText, source: $0.source) }
+                .map { try Translated.outcome(text: $0.translatedText, source: $0.source, sourceText: $0.sourceText).get() }
         } catch let error as TranslationCore.TranslationError {
             throw TranslationError.from(error)
         }
@@ -54,8 +54,8 @@ struct LocalTransport: SessionTransport {
                 let service = try await service()
                 for await outcome in service.translateEach(texts, from: source, to: target, maxConcurrent: maxConcurrent) {
                     let item = outcome.result
-                        .map { Translated(text: $0.translatedText, source: $0.source) }
                         .mapError { TranslationError.from($0) }
+                        .flatMap { Translated.outcome(text: $0.translatedText, source: $0.source, sourceText: $0.sourceText) }
                     continuation.yield(StreamedItem(index: outcome.index, outcome: item))
                 }
                 continuation.finish()

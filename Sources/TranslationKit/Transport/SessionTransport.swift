@@ -6,6 +6,17 @@ struct Translated: Sendable, Equatable {
     var text: String
     /// The language it was translated from (given or detected).
     var source: LanguageCode
+
+    /// A backend's answer as Apple's framework gives it: a text whose source was left to
+    /// detection and has no language in it (the service passes it through, its source
+    /// undetermined) is `unableToIdentifyLanguage`, as `TranslationSession` throws.
+    static func outcome(text: String, source: LanguageCode?, sourceText: String? = nil) -> Result<Translated, TranslationError> {
+        guard let source, source != .undetermined else {
+            let shown = sourceText.map { " (\"\($0.prefix(40))\")" } ?? ""
+            return .failure(TranslationError.unableToIdentifyLanguage.with("Could not identify the language of the text\(shown); give the source language."))
+        }
+        return .success(Translated(text: text, source: source))
+    }
 }
 
 /// One outcome of a streamed batch: which input, and its translation or error.

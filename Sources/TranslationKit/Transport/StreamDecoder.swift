@@ -48,7 +48,7 @@ struct StreamDecoder {
             guard let text = line.translatedText, let source = line.sourceLanguage.flatMap({ try? LanguageCode(parsing: $0) }) else {
                 throw violation("line \(index) has no translatedText or sourceLanguage")
             }
-            return StreamedItem(index: index, outcome: .success(Translated(text: text, source: source)))
+            return StreamedItem(index: index, outcome: Translated.outcome(text: text, source: source))
         }
     }
 
