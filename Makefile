@@ -104,7 +104,7 @@ detect-accuracy:
 	  if [ "$(DETECT_TESTDATA)" = "$(CURDIR)/.build/detector-model/testdata" ]; then $(MAKE) --no-print-directory detect-testdata; \
 	  else echo "No test data at $(DETECT_TESTDATA): give DETECT_TESTDATA=a folder of <code>/{single-words,word-pairs,sentences}.txt" >&2; exit 1; fi; fi
 	$(SWIFT) build -c release --product detect-accuracy
-	.build/release/detect-accuracy "$(DETECT_TESTDATA)" --reports $(TEST_OUTPUT)/detect-accuracy --systems glossa,cld2
+	.build/release/detect-accuracy "$(DETECT_TESTDATA)" --reports $(TEST_OUTPUT)/detect-accuracy --systems glossa,cld2 --weights tests/tools/detector-model/traffic.tsv
 
 clean:
 	rm -rf .build $(VENV) $(TEST_OUTPUT)

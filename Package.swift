@@ -208,7 +208,8 @@ let package = Package(
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"]),
+        // Data/: the everyday-strings table EverydayStringsTests reads by path.
+        .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"], exclude: ["Data"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -115,13 +115,21 @@ def test_the_streams_line_reasons_are_the_documented_ones(server, document):
     error_line = next(s for s in schema["oneOf"] if "error" in s["properties"])
     reasons = set(error_line["properties"]["error"]["properties"]["reason"]["enum"])
     assert {"unsupportedTargetLanguage", "unsupportedPair", "unableToIdentifyLanguage"} <= reasons
-    # A target no pair reaches, and text of no identifiable language: each line says why, with a listed reason.
+    # A target no pair reaches, and text in a language no pair translates from: each line says
+    # why, with a listed reason.
     failed = []
-    for request in [{"q": ["Hello", "Good morning"], "source": "en", "target": "xh"}, {"q": ["12345"], "target": "es"}]:
+    russian = "Сегодня прекрасная погода, и мы идём на пляж с друзьями."
+    for request in [{"q": ["Hello", "Good morning"], "source": "en", "target": "xh"}, {"q": [russian], "target": "es"}]:
         status, _, answer = call(server, "POST", "/glossa/v1/translate/stream", json.dumps(request).encode(),
                                  {"Content-Type": "application/json"})
         assert status == 200
         lines = [json.loads(line) for line in answer.decode().splitlines()]
         assert lines[-1]["done"] and lines[-1]["errors"] == len(request["q"])
         failed += [line["error"]["reason"] for line in lines if "error" in line]
-    assert failed == ["unsupportedTargetLanguage"] * 2 + ["unableToIdentifyLanguage"], failed
+    assert failed == ["unsupportedTargetLanguage"] * 2 + ["unsupportedSourceLanguage"], failed
+    assert set(failed) <= reasons
+    # Text with no language in it is no error: it comes back as it is, its source `und`.
+    status, _, answer = call(server, "POST", "/glossa/v1/translate/stream", json.dumps({"q": ["12345"], "target": "es"}).encode(),
+                             {"Content-Type": "application/json"})
+    line = json.loads(answer.decode().splitlines()[0])
+    assert (line["translatedText"], line["sourceLanguage"]) == ("12345", "und"), line

@@ -6,13 +6,17 @@ import TranslationCore
 // measure it, on a test set given by path:
 //
 //   detect-accuracy TESTDATA_DIR [--reports DIR] [--systems glossa,cld2] [--only en,fr,…] [--limit N]
+//                   [--weights traffic.tsv]
 //
 // TESTDATA_DIR holds one folder per language, named by its BCP-47 code, with single-words.txt,
 // word-pairs.txt and sentences.txt (one item a line; `make detect-testdata` writes FLORES-200 dev
 // lines 801-997 so). Writes DIR/<system>/<code>.txt in lingua's report format and prints, per
 // system, a Markdown table (per language and the mean over languages), the calibration of the
 // confidence and the speed (texts per second of one thread's CPU time), then one `SUMMARY` line
-// per system for scripts.
+// per system for scripts. With --weights (tests/tools/detector-model/traffic.tsv: code, share of
+// online text; `*` for the rest) it also prints the traffic-weighted figures: each language's
+// accuracy weighted by its share, normalized over the languages of the test set, which is what
+// a translation service's users see beside the mean over languages (lingua's protocol).
 // Exits 1 with a message when the data is missing.
 
 func fail(_ message: String) -> Never {
@@ -54,6 +58,22 @@ for entry in entries.sorted() where only?.contains(entry) ?? true {
     languages.append((code, entry, items))
 }
 guard !languages.isEmpty else { fail("\(root) has no <code>/{single-words,word-pairs,sentences}.txt folders") }
+
+/// Each test language's share of online text, normalized over the test set (empty: no --weights).
+let trafficShares: [Double] = {
+    guard let path = options["weights"] else { return [] }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read --weights \(path)") }
+    var share: [String: Double] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let fields = line.split(separator: "\t")
+        guard fields.count == 2, let value = Double(fields[1]) else { fail("\(path): bad line \(line)") }
+        share[String(fields[0])] = value
+    }
+    guard let floor = share["*"] else { fail("\(path) has no * row (the share of unlisted languages)") }
+    let values = languages.map { max(floor, share[$0.folder] ?? floor) }
+    let total = values.reduce(0, +)
+    return values.map { $0 / total }
+}()
 
 let glossa = GlossaDetector()
 let systems: [(name: String, detect: (String) -> Detection)] = (options["systems"] ?? "glossa").split(separator: ",").map { name in
@@ -98,12 +118,13 @@ var summaries: [String] = []
 for system in systems {
     var table = "| language | single words | word pairs | sentences | mean |\n|---|---:|---:|---:|---:|\n"
     var sums = [Double](repeating: 0, count: 3)
+    var weightedSums = [Double](repeating: 0, count: 3)
     var bins = [(answers: Int, right: Int)](repeating: (0, 0), count: 10)
     var reliable = (answers: 0, wrong: 0), confident = (answers: 0, right: 0)
     var texts = 0
     var elapsed = 0.0
     var digest = DetectionDigest()
-    for (expected, folder, items) in languages {
+    for (languageIndex, (expected, folder, items)) in languages.enumerated() {
         var accuracies: [Double] = []
         var report = ""
         for (kindIndex, kindItems) in items.enumerated() {
@@ -130,6 +151,7 @@ for system in systems {
             let accuracy = kindItems.isEmpty ? 0 : 100 * Double(right) / Double(kindItems.count)
             accuracies.append(accuracy)
             sums[kindIndex] += accuracy
+            if !trafficShares.isEmpty { weightedSums[kindIndex] += accuracy * trafficShares[languageIndex] }
             report += ">> Detection of \(kindItems.count) \(kindNames[kindIndex]) (average length: \(kindItems.isEmpty ? 0 : characters / kindItems.count) chars)\n"
             report += String(format: "Accuracy: %.1f%%\n", accuracy)
             let errors = wrongAs.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -150,6 +172,10 @@ for system in systems {
     table += "| **mean of \(languages.count)** | " + means.map { String(format: "**%.1f**", $0) }.joined(separator: " | ")
         + String(format: " | **%.1f** |\n", means.reduce(0, +) / 3)
     let seconds = elapsed
+    if !trafficShares.isEmpty {
+        table += "| **traffic-weighted** | " + weightedSums.map { String(format: "**%.1f**", $0) }.joined(separator: " | ")
+            + String(format: " | **%.1f** |\n", weightedSums.reduce(0, +) / 3)
+    }
     print("## \(system.name)\n\n" + table)
     print("Confidence calibration (all items): confidence range → answers, % right")
     for (index, bin) in bins.enumerated() where bin.answers > 0 {
@@ -165,7 +191,9 @@ for system in systems {
     // meant to keep the answers (speed work) can show it did: the same digest before and after.
     print("DIGEST \(system.name) \(String(digest.value, radix: 16))")
     summaries.append(String(format: "SUMMARY %@ languages=%d single=%.2f pairs=%.2f sentences=%.2f texts_per_s=%.0f confident_right=%.2f reliable_wrong=%.2f",
-                            system.name, languages.count, means[0], means[1], means[2], Double(texts) / seconds, confidentRight, reliableWrong))
+                            system.name, languages.count, means[0], means[1], means[2], Double(texts) / seconds, confidentRight, reliableWrong)
+        + (trafficShares.isEmpty ? "" : String(format: " traffic_single=%.2f traffic_pairs=%.2f traffic_sentences=%.2f",
+                                               weightedSums[0], weightedSums[1], weightedSums[2])))
 }
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -3,11 +3,13 @@
 Debian packages: short UI strings, the kind of text a translation service receives, and data of
 another kind than FLORES-200 (the set `make detect-testdata` writes).
 
-    export-gettext-testset.py LANGUAGES.tsv OUT_DIR [--locale-dir /usr/share/locale] [--per-kind 300]
+    export-gettext-testset.py LANGUAGES.tsv OUT_DIR [--locale-dir /usr/share/locale]... [--per-kind 300]
+                              [--packages PKG,PKG,...]
 
 Writes OUT_DIR/<code>/{single-words,word-pairs,sentences}.txt (one text a line, UTF-8), the layout
 `make detect-accuracy DETECT_TESTDATA=OUT_DIR` reads, and prints a summary table. Stdlib only.
-The set depends on which packages are installed: gettext-testset.sh installs a fixed list first.
+The set depends on which catalogues are there: gettext-testset.sh installs a fixed list of
+packages and passes it as --packages, so that other installed packages do not change it.
 """
 import argparse
 import functools
@@ -17,12 +19,12 @@ import math
 import os
 import re
 import struct
-import subprocess
 import sys
 import unicodedata
 from collections import defaultdict
 
 KINDS = ("single-words", "word-pairs", "sentences")
+DPKG_INFO = "/var/lib/dpkg/info"
 THIN = 30  # fewer texts of a kind than this: written, but flagged as thin in the summary
 
 # Catalogues of names rather than UI text: ISO 3166-2 subdivisions and ISO 639-3/-5 (thousands of
@@ -38,10 +40,11 @@ CHINESE = {"CN": "zh-Hans", "SG": "zh-Hans", "Hans": "zh-Hans", "TW": "zh-Hant",
 # Regions whose catalogues are in another script than the model's language: Punjabi of Pakistan
 # is Shahmukhi (Arabic script), Azerbaijani of Iran Arabic script; the model knows the other one.
 OTHER_SCRIPT_REGIONS = {("pa", "PK"), ("az", "IR")}
-# Modifiers naming a script. Serbian: the model's `sr` is Cyrillic (srp_Cyrl), which is also what
-# plain `sr` and `sr@ije` (ijekavian, Cyrillic) catalogues hold; `sr@latin`/`sr@Latn` would be
-# scored as wrong answers whenever the detector says hr or bs, so they are skipped. Other modifiers
-# are variants of the same language and script (`ca@valencia`, `en@quot`, `tt@iqtelif` is Latin).
+# Modifiers name a script or a variant. Serbian: the model's `sr` is Cyrillic (srp_Cyrl), as are
+# plain `sr` and `sr@cyrillic` catalogues; the model has no Serbian Latin, so `sr@latin`/`sr@Latn`
+# (hr or bs to any detector) are skipped. Variants (`ca@valencia`, `sr@ije`, `en@quot`) are
+# skipped too: the set tests each language's standard form. They keep their language's identity
+# for the ambiguity rule (a Valencian string is no sign that a Catalan one is ambiguous).
 LATIN_MODIFIERS = {"latin", "Latn", "iqtelif", "ijekavianlatin"}
 CYRILLIC_MODIFIERS = {"cyrillic", "Cyrl"}
 
@@ -49,6 +52,8 @@ CYRILLIC_MODIFIERS = {"cyrillic", "Cyrl"}
 def locale_identity(folder):
     """(language identity, model code or None) of a locale folder name. The identity tells
     different languages apart for the ambiguity rule, also for languages the model lacks."""
+    # LibreOffice names its folders with hyphens: pt-BR, sr-Latn, ca-valencia.
+    folder = re.sub(r"-(Latn|Cyrl|valencia)$", r"@\1", folder).replace("-", "_")
     base, _, modifier = folder.partition("@")
     language, _, region = base.partition("_")
     language = LANGUAGE_ALIASES.get(language, language)
@@ -64,8 +69,8 @@ def locale_identity(folder):
         # the other English variants would only repeat them with small changes.
         return "en", None
     if language == "sr" and script in ("", "-Cyrl"):
-        return "sr", "sr"
-    return identity, (language if script == "" else None)
+        return "sr", ("sr" if modifier in ("", "cyrillic", "Cyrl") else None)
+    return identity, (language if modifier == "" and script == "" else None)
 
 
 # --- reading .mo files ------------------------------------------------------------------------
@@ -125,13 +130,18 @@ ENTITY = re.compile(r"&(?:amp|lt|gt|quot|apos|nbsp|#\d+|#x[0-9a-fA-F]+);")
 # CJK menus put the accelerator after the label, in brackets: 打开(_O), ファイル(&F).
 BRACKETED_ACCELERATOR = re.compile(r"\s*[(（][_&][A-Za-z0-9][)）]")
 # GTK marks the accelerator with `_` before a letter (also inside a word: Ö_ffnen), Qt with `&`
-# (`&&` is a literal &). A label has one; a string with more (tipo_de_dato) is an identifier and
-# keeps them, so that TECHNICAL drops it.
-GTK_ACCELERATOR = re.compile(r"_(?=[^\W\d_])")
+# (`&&` is a literal &), LibreOffice with `~`. A label has one; a string with more (tipo_de_dato)
+# is an identifier and keeps them, so that TECHNICAL drops it.
+GTK_ACCELERATOR = re.compile(r"[_~](?=[^\W\d_])")
 QT_ACCELERATOR = re.compile(r"&(?=[^\W\d_])")
-# Brackets and quotes left empty where a placeholder was.
-EMPTY_PAIR = re.compile(r"`\s*'|\(\s*\)|\[\s*\]|\"\s*\"|'\s*'|“\s*”|‘\s*’|„\s*“|«\s*»|「\s*」|『\s*』|‚\s*‘|»\s*«")
-DANGLING = re.compile(r"\s*[:;,/]\s*(?=[.,:;!?/])")
+# Brackets and quotes left empty (or holding only punctuation) where a placeholder was:
+# "chown (%s, %s)" → "chown (, )", "《%s》" → "《》".
+EMPTY_PAIR = re.compile(r"[(\[（《「『〈【]\s*[^\w()\[\]（）《》「」『』〈〉【】]*?\s*[)\]）》」』〉】]"
+                        r"|[`'\"“‘«»„‚]\s*[-,.:;/]*\s*['\"”’“‘»«]")
+# ...and separators dangling before other punctuation or a closing bracket: "failed: %s." →
+# "failed: .", "(dir: %s)" → "(dir: )"; spaces inside brackets and before . and , go too.
+DANGLING = re.compile(r"\s*[:;,/：；，、](?=\s*[.,:;!?/)）\]」》：；，、。])|(?<=[(（\[])\s+|\s+(?=[)）\]])|\s+(?=[.,](?:\s|$))")
+TIME_ZONE = re.compile(r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/")
 # A URL or e-mail address is the same in every language.
 URL = re.compile(r"[a-z][a-z0-9+.-]*://|\bwww\.|\S@\S+\.[a-z]", re.IGNORECASE)
 # What is left of code after the placeholders went (identifiers, options, paths, key=value,
@@ -152,7 +162,7 @@ def clean(text):
     text = PLACEHOLDER.sub(" ", text)
     text = text.replace("%%", "%")
     text = BRACKETED_ACCELERATOR.sub("", text)
-    if len(GTK_ACCELERATOR.findall(text)) == 1:
+    if len(GTK_ACCELERATOR.findall(text)) == 1 and text.count("_") + text.count("~") == 1:
         text = GTK_ACCELERATOR.sub("", text)
     if len(QT_ACCELERATOR.findall(text.replace("&&", ""))) == 1:
         text = QT_ACCELERATOR.sub("", text)
@@ -162,9 +172,13 @@ def clean(text):
     # A removed placeholder leaves its separators dangling: "%s: error" → ": error",
     # "failed: %s." → "failed: .", "%s, %s" → ",". A label's own final colon stays.
     text = DANGLING.sub("", text)
-    return text.lstrip(":;,.-–—·/ ").rstrip(";,/ ")
+    # Leading separators too ("%s: error" → "error"); a leading "-" stays when it starts an
+    # option (-f, --all), which TECHNICAL then drops.
+    text = text.lstrip(":;,.–—·/：；，、。 ").rstrip(";,/；，、 ")
+    return text[2:] if text.startswith("- ") else text
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def keep(text):
     """Whether a cleaned string can be a test text at all."""
     if not any(c.isalpha() for c in text):
@@ -189,12 +203,19 @@ def unspaced_script(char):
     return None
 
 
+UNSPACED = re.compile(r"[\u0E00-\u0E7F\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\U00020000-\U0003FFFF]")
+LETTER_TOKEN = re.compile(r"\S*[^\W\d_]\S*")
+
+
+@functools.lru_cache(maxsize=1 << 20)
 def word_count(text):
     """Words split on whitespace; a token of letters only counts (a lone dash or number is no
     word). Chinese, Japanese and Thai put no spaces between words, so a whitespace split would
     make every sentence one word: there each run of their letters counts as its length over an
     average word's (Chinese 2 characters, Japanese 3 where kana occur, Thai 6 code points with
     its marks), and each run of other letters in the token (mstype in 指定mstype) as one word."""
+    if not UNSPACED.search(text):
+        return len(LETTER_TOKEN.findall(text))
     words = 0
     for token in text.split():
         runs = []  # [script or None, letters]
@@ -237,40 +258,63 @@ def kind_of(text):
 
 # --- main -------------------------------------------------------------------------------------
 
-def model_codes(path):
-    codes = []
+def model_languages(path):
+    """{code: script} in the file's order; the script is the FLORES stem's (rus_Cyrl → Cyrl),
+    Latn for the few languages without FLORES text (an, br: all written in Latin letters)."""
+    languages = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
-                codes.append(line.split("\t")[0].strip())
-    return codes
+                fields = line.rstrip("\n").split("\t")
+                stem = fields[1] if len(fields) > 1 else "-"
+                languages[fields[0].strip()] = stem.rsplit("_", 1)[1] if "_" in stem else "Latn"
+    return languages
+
+
+@functools.lru_cache(maxsize=None)
+def is_latin(char):
+    return unicodedata.name(char, "").startswith("LATIN")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("languages")
     parser.add_argument("out_dir")
-    parser.add_argument("--locale-dir", default="/usr/share/locale")
+    parser.add_argument("--locale-dir", action="append", help="a folder of <locale>/LC_MESSAGES/*.mo; "
+                        "may be repeated (default /usr/share/locale)")
     parser.add_argument("--per-kind", type=int, default=300)
     parser.add_argument("--packages", help="comma-separated Debian packages: read only the catalogues "
                         "they install (a set that does not change with whatever else is installed)")
     args = parser.parse_args()
-    only = None
+    locale_dirs = args.locale_dir or ["/usr/share/locale"]
+    # --packages: a catalogue that dpkg installed for another package is skipped; one that no
+    # package owns (a .deb unpacked by gettext-testset.sh) is read.
+    skip, keep_files = set(), set()
     if args.packages:
-        only = set()
-        for package in filter(None, args.packages.split(",")):
-            listing = subprocess.run(["dpkg-query", "-L", package], capture_output=True, text=True)
-            if listing.returncode != 0:
-                print(f"export-gettext-testset: {package} is not installed: its catalogues are left out", file=sys.stderr)
-            only |= {os.path.realpath(line) for line in listing.stdout.splitlines() if line.endswith(".mo")}
-    codes = model_codes(args.languages)
+        wanted = set(filter(None, args.packages.split(",")))
+        found = set()
+        for listing in os.listdir(DPKG_INFO):
+            if not listing.endswith(".list"):
+                continue
+            package = listing[:-5].split(":")[0]
+            with open(os.path.join(DPKG_INFO, listing), encoding="utf-8", errors="replace") as f:
+                files = {os.path.realpath(line.rstrip("\n")) for line in f if line.endswith(".mo\n")}
+            if package in wanted:
+                found.add(package)
+                keep_files |= files
+            else:
+                skip |= files
+        skip -= keep_files
+        for package in sorted(wanted - found):
+            print(f"export-gettext-testset: {package} is not installed: its catalogues are left out", file=sys.stderr)
+    scripts = model_languages(args.languages)
+    codes = list(scripts)
     model = set(codes)
 
     # candidates[code][casefolded text] = (text, {catalogue, ...})
     candidates = defaultdict(dict)
     # languages[casefolded text] = language identities in which it is a translation (English: msgid)
     languages = defaultdict(set)
-    english_domains = set()
 
     def add(code, identity, text, catalogue):
         key = text.casefold()
@@ -279,15 +323,15 @@ def main():
             entry = candidates[code].setdefault(key, (text, set()))
             entry[1].add(catalogue)
 
-    for folder in sorted(os.listdir(args.locale_dir)):
-        directory = os.path.join(args.locale_dir, folder, "LC_MESSAGES")
+    for folder, directory in sorted((folder, os.path.join(root, folder, "LC_MESSAGES"))
+                                    for root in locale_dirs for folder in os.listdir(root)):
         if not os.path.isdir(directory):
             continue
         identity, code = locale_identity(folder)
         for name in sorted(os.listdir(directory)):
             domain = name[:-3]
             path = os.path.join(directory, name)
-            if not name.endswith(".mo") or domain in EXCLUDED_DOMAINS or (only is not None and os.path.realpath(path) not in only):
+            if not name.endswith(".mo") or domain in EXCLUDED_DOMAINS or os.path.realpath(path) in skip:
                 continue
             catalogue = f"{folder}/{domain}"
             try:
@@ -295,11 +339,12 @@ def main():
             except (OSError, struct.error):
                 continue
             for msgid, msgstr in pairs:
+                if TIME_ZONE.match(msgid):
+                    continue  # Europe/Brussels: a place name, and written with a slash
                 source = clean(msgid)
                 # English: gettext's msgids are the English source texts.
                 if keep(source):
                     add("en", "en", source, domain)
-                    english_domains.add(domain)
                 if identity == "en":
                     continue
                 text = clean(msgstr)
@@ -323,6 +368,8 @@ def main():
             # right answer: drop it everywhere. Keys are casefolded, so this also dedupes.
             if len(languages[key]) >= 2:
                 continue
+            if scripts[code] != "Latn" and all(is_latin(c) for c in text if c.isalpha()):
+                continue  # Latin letters only in a language of another script: a name or term (ISO B5, zsh)
             kind = kind_of(text)
             if kind:
                 kinds[kind].append((hashlib.sha1(text.encode("utf-8")).hexdigest(), text, catalogues))
@@ -343,6 +390,12 @@ def main():
                 with open(os.path.join(directory, kind + ".txt"), "w", encoding="utf-8") as f:
                     f.write("".join(text + "\n" for text in chosen[kind]))
             written += 1
+        elif os.path.isdir(os.path.join(args.out_dir, code)):
+            # A language written by an earlier run but not now: remove its files, not leave them.
+            for kind in KINDS:
+                stale = os.path.join(args.out_dir, code, kind + ".txt")
+                if os.path.exists(stale):
+                    os.remove(stale)
         catalogue_count = len(sources)  # English: distinct domains; others: locale/domain files
         status = "missing" if min(counts) == 0 else "thin" if min(counts) < THIN else ""
         summary.append((code, counts, catalogue_count, status))

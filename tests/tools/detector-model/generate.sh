@@ -20,7 +20,6 @@ mkdir -p "$work"
 [ -n "$only_testdata" ] && exit 0
 # Word lists already exported are kept; remove $work/wordlists to export anew.
 "$python" "$tool/export-wordlists.py" "$tool/languages.tsv" "$work/wordlists"
-# The languages' priors: writing populations from Unicode CLDR (committed beside languages.tsv).
-"$python" "$tool/export-populations.py" "$tool/languages.tsv" "$tool/populations.tsv"
+# The languages' priors are their shares of online text, traffic.tsv (committed beside languages.tsv).
 "$work/detector-model" train "$tool/languages.tsv" "$flores" "$work/wordlists" \
   "$root/Sources/LanguageDetection/Data/detector.model"

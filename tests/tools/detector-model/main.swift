@@ -52,7 +52,7 @@ do {
             parts.append(part)
         }
         var content = assemble(parts, options: options)
-        let priors = try logPriors(sources, path: populationsPath(arguments[2]))
+        let priors = try logPriors(sources, path: trafficPath(arguments[2]))
         for i in content.languages.indices { content.languages[i].logPrior = priors[i] }
         content.parameters = initialDecisionRule(calibrationBins: content.parameters.calibration.count)
         content.parameters = try learnDecisionRule(DetectorModel(content: content), sources: sources, flores: flores)
@@ -67,7 +67,7 @@ do {
         let path = arguments[4]
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let old = try DetectorModel(bytes: bytes)
-        let priors = try logPriors(sources, path: populationsPath(arguments[2]))
+        let priors = try logPriors(sources, path: trafficPath(arguments[2]))
         guard priors.count == old.languages.count, zip(sources, old.languages).allSatisfy({ $0.code == $1.code }) else {
             throw TrainerError("\(path) has other languages than languages.tsv")
         }
@@ -110,6 +110,10 @@ do {
     case "detect":
         // The model's top three for each text given after the model path.
         let model = try DetectorModel(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[4]))))
+        if ProcessInfo.processInfo.environment["PARAMETERS"] != nil {
+            // The decision rule by word count: what a prior or a temperature change did.
+            print("temperatures \(model.parameters.temperatures)\nprior weights \(model.parameters.priorWeights)")
+        }
         for text in arguments.dropFirst(5) {
             if let codes = ProcessInfo.processInfo.environment["SCORES"] {
                 // The raw summed log-likelihoods, unpruned, of the languages named (the best eight when none).
@@ -129,7 +133,9 @@ do {
         // `tuning` (lines 701-800, what pruning and the decision rule may be chosen on) or `test`.
         let lines = arguments.count > 5 && arguments[5] == "tuning" ? Split.calibration : Split.test
         var sums = [0.0, 0.0, 0.0], weightedSums = [0.0, 0.0, 0.0], shareSum = 0.0
-        let shares = model.writerShares
+        // Weighted by traffic.tsv as it is now, not by the priors the model was tuned with, so
+        // that two models are compared on the same weights.
+        let shares = try logPriors(sources, path: trafficPath(arguments[2])).map { Double(exp($0)) }
         var rows: [String] = [], confusions: [String] = []
         var elapsed = [Double](repeating: 0, count: 3), counts = [0, 0, 0]
         // This thread's CPU time, not wall time: the figure holds on a loaded machine too.
@@ -168,7 +174,7 @@ do {
                      sums[1] / Double(rows.count), sums[2] / Double(rows.count)))
         // Each language weighted by its share of the world's writers (the priors): what users see
         // when texts come in those proportions.
-        print(String(format: "WRITER-WEIGHTED: single %.2f pairs %.2f sentences %.2f", weightedSums[0] / shareSum,
+        print(String(format: "TRAFFIC-WEIGHTED: single %.2f pairs %.2f sentences %.2f", weightedSums[0] / shareSum,
                      weightedSums[1] / shareSum, weightedSums[2] / shareSum))
         let microseconds = zip(elapsed, counts).map { $0 / Double(max(1, $1)) }
         print(String(format: "CPU µs per text: single %.1f pairs %.1f sentences %.1f; equal mix %.0f texts/s",
