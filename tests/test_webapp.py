@@ -246,20 +246,22 @@ def test_oversize_text_shows_the_services_message_and_retry_works(app):
     assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
 
 
-def test_unidentifiable_text_shows_the_services_message_and_retry_works(app):
+def test_text_with_no_language_is_shown_unchanged_with_what_to_do(app):
     d = app
-    code, message = refusal(d, {"q": ["12345 678"], "target": "es", "format": "text"})
-    assert code == 400 and message
+    # The service answers 200: the text unchanged, its source undetermined (und).
     set_value(d, "source-text", "12345 678")
     pick_target(d, "Spa", "es")  # the source stays "Detect language": the service must detect it
     by_id(d, "translate").click()
-    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
-    assert message in status.text
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.info"), message="no notice shown")
+    assert "no language" in status.text and "From" in status.text
+    assert text_of(d, "translation") == "12345 678"
+    assert by_id(d, "copy").get_attribute("disabled") is not None
     screenshot(d, "error-3-unidentified")
     set_value(d, "source-text", "The house is red.")
-    status.find_element(By.CSS_SELECTOR, "button.retry").click()
-    wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="Retry did not translate")
-    assert all("/language/translate/v2 - Failed to load resource" in e for e in console_errors(d))
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "casa" in text_of(d, "translation").lower(), message="the next text was not translated")
+    assert "info" not in by_id(d, "editor-status").get_attribute("class")
+    assert not console_errors(d)
 
 
 def test_phone_sized_layout_has_no_horizontal_overflow(browser, base_url):

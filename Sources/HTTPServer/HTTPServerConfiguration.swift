@@ -34,6 +34,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Paths that take larger bodies than ``maxBodyBytes`` (document uploads), with their limit.
     /// Default: none.
     public var largeBodyPaths: [String: Int] = [:]
+    /// Paths that take larger bodies, by how the path ends (Google v3's `…:translateDocument`,
+    /// whose start names the caller's project), with their limit. Default: none.
+    public var largeBodyPathSuffixes: [String: Int] = [:]
     /// A body that keeps coming this far past ``maxBodyBytes`` has its connection closed instead of
     /// being read to the end for a 413. Default: 64 MiB.
     public var maxDiscardedBodyBytes: Int = 64 << 20
@@ -51,7 +54,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The body limit of a request for `path`.
     public func maxBodyBytes(forPath path: String) -> Int {
-        largeBodyPaths[path] ?? largeBodyPaths[path.hasSuffix("/") ? String(path.dropLast()) : path + "/"] ?? maxBodyBytes
+        largeBodyPaths[path] ?? largeBodyPaths[path.hasSuffix("/") ? String(path.dropLast()) : path + "/"]
+            ?? largeBodyPathSuffixes.first { path.hasSuffix($0.key) }?.value ?? maxBodyBytes
     }
 
     /// The defaults, listening on `host:port`.

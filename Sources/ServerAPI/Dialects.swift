@@ -6,6 +6,7 @@ enum Dialects {
     static func standard(_ context: DialectContext) -> [Dialect] {
         [
             GoogleV2Dialect.make(context),
+            GoogleV3Dialect.make(context),
             AjaxV1Dialect.make(context),
             APyDialect.make(context),
             LibreTranslateDialect.make(context),

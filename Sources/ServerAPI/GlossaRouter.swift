@@ -56,6 +56,9 @@ public struct GlossaRouter: HTTPHandler {
     /// Paths whose endpoints take larger bodies than the server's default (document uploads),
     /// with their limit: for ``HTTPServerConfiguration/largeBodyPaths``.
     public let largeBodyPaths: [String: Int]
+    /// The same for paths with a parameter before a literal ending (`{project}:translateDocument`),
+    /// by that ending: for ``HTTPServerConfiguration/largeBodyPathSuffixes``.
+    public let largeBodyPathSuffixes: [String: Int]
 
     init(service: TranslationService, configuration: ServerAPIConfiguration) {
         metrics = configuration.metrics
@@ -76,13 +79,23 @@ public struct GlossaRouter: HTTPHandler {
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)
-        var large: [String: Int] = [:]
+        var large: [String: Int] = [:], largeSuffixes: [String: Int] = [:]
         for dialect in dialects {
-            for endpoint in dialect.endpoints where endpoint.path.isLiteral {
-                if let limit = endpoint.maxBodyBytes { large[endpoint.path.description] = limit }
+            for endpoint in dialect.endpoints {
+                guard let limit = endpoint.maxBodyBytes else { continue }
+                if endpoint.path.isLiteral {
+                    large[endpoint.path.description] = limit
+                } else if case .parameter(_, let suffix)? = endpoint.path.segments.last, !suffix.isEmpty {
+                    largeSuffixes[suffix] = max(limit, largeSuffixes[suffix] ?? 0)
+                } else {
+                    // The server reads a body before routing, by path alone: a limit it cannot
+                    // find by path would silently not apply.
+                    preconditionFailure("\(endpoint.path): a larger body limit needs a literal path or a literal ending")
+                }
             }
         }
         largeBodyPaths = large
+        largeBodyPathSuffixes = largeSuffixes
         builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware(), RequestHygieneMiddleware()]
         // Keys and limits after hygiene (a malformed request is refused before any store lookup),
         // before the operator's own middleware and the handler.

@@ -23,6 +23,9 @@ public final class GlossaServer: Sendable {
         var http = http
         // Upload endpoints take larger bodies; every other path keeps the server's limit.
         for (path, limit) in router.largeBodyPaths where http.largeBodyPaths[path] == nil { http.largeBodyPaths[path] = limit }
+        for (suffix, limit) in router.largeBodyPathSuffixes where http.largeBodyPathSuffixes[suffix] == nil {
+            http.largeBodyPathSuffixes[suffix] = limit
+        }
         self.http = http
         self.router = router
     }

@@ -81,9 +81,10 @@ public final class TranslationService: Sendable {
         return route
     }
 
-    /// Detects each text's language; exactly one result per input, in order.
-    public func detect(_ texts: [String]) async -> [Detection] {
-        await detector.detect(texts)
+    /// Detects each text's language; exactly one result per input, in order. For `.html` the
+    /// detector reads the text a reader sees (``MarkupText``), as translation does.
+    public func detect(_ texts: [String], format: TextFormat = .text) async -> [Detection] {
+        await detector.detect(format == .text ? texts : texts.map { MarkupText.content(of: $0, format: format) })
     }
 
     /// Translates `texts` into `target`, one result per input in input order.
@@ -106,7 +107,7 @@ public final class TranslationService: Sendable {
             TranslationResult(sourceText: text, translatedText: text, source: source, target: target, detection: nil, route: nil)
         }
         if source == nil {
-            let found = await detector.detect(texts.map { MarkupText.content(of: $0, format: options.format) })
+            let found = await detect(texts, format: options.format)
             for (i, detection) in found.enumerated() {
                 let chosen = SourceChoice.choose(detection) { self.translates(from: $0, to: target) }
                 results[i].detection = chosen

@@ -116,7 +116,9 @@ let serveHelp = """
     requests had to be cancelled). A second signal skips the rest of the drain.
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
-    LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
+    Google Cloud Translation v3 over REST (/v3/projects/P[/locations/L]:translateText,
+    :detectLanguage, /supportedLanguages, and /v3/projects/P/locations/L:translateDocument for
+    docx, pptx and xlsx), LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
     API v2 (/v2/translate, /v2/usage, /v2/languages), Apertium APy (/translate with langpair,
     /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze,
     /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug), AJAX Language API v1 (/ajax/services/language/translate,

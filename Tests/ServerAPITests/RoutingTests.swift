@@ -35,6 +35,17 @@ import Testing
         #expect(!pattern.isLiteral && PathPattern("/v2/translate").isLiteral)
     }
 
+    /// Google v3's custom methods: a parameter, then a literal ending in the same segment.
+    @Test func aParameterMayEndWithALiteral() {
+        let pattern = PathPattern("/v3/projects/{project}:translateText")
+        #expect(pattern.match("/v3/projects/my-project:translateText") == ["project": "my-project"])
+        #expect(pattern.match("/v3/projects/p%3Ax:translateText") == ["project": "p:x"])
+        #expect(pattern.match("/v3/projects/:translateText") == nil)
+        #expect(pattern.match("/v3/projects/p:detectLanguage") == nil)
+        #expect(pattern.match("/v3/projects/p") == nil)
+        #expect(PathPattern("/v3/projects/{project}/supportedLanguages").match("/v3/projects/p/supportedLanguages") == ["project": "p"])
+    }
+
     @Test func sharedPathsAreToldApartByWhatTheRequestCarries() {
         let table = RouteTable(dialects: [
             dialect("apy", [endpoint("apy", ["GET", "POST"], "/translate", claims: { RequestPeek.hasFormParameter($0, "langpair") })]),

@@ -49,6 +49,11 @@ struct Parameters: Sendable {
         case .queryFormOrJSON: return try parse(request, json: true)
         case .upload: return try parse(request, json: false, multipart: true)
         case .uploadOrJSON: return try parse(request, json: true, multipart: true)
+        case .queryAndOwnJSON:
+            if case .tooLarge(let limit) = request.bodyStatus { throw .payloadTooLarge(limit: limit) }
+            var parameters = Parameters()
+            for (name, value) in try FormDecoding.parse(Array(request.query.utf8), what: "query string") { parameters.add(name, value) }
+            return parameters
         }
     }
 

@@ -118,6 +118,7 @@ enum OpenAPIDocument {
         case .queryFormOrJSON: types = ["application/x-www-form-urlencoded", "application/json"]
         case .upload: types = ["multipart/form-data", "application/x-www-form-urlencoded"]
         case .uploadOrJSON: types = ["multipart/form-data", "application/x-www-form-urlencoded", "application/json"]
+        case .queryAndOwnJSON: types = ["application/json"]
         }
         return .object([
             ("required", .bool(!required.isEmpty)),

@@ -1,4 +1,6 @@
 import Documents
+import Foundation
+import GlossaWire
 
 /// How the protocols count the characters a request is billed: Unicode code points of the source
 /// texts, whitespace included, as Google ("characters (code points)", §1.5 of the wire-format
@@ -23,6 +25,31 @@ enum Billing {
         { request in
             guard let parameters = try? request.parameters(), let file = parameters.file(name) else { return 0 }
             return (try? translator.billedCharacters(file.bytes)) ?? 0
+        }
+    }
+
+    /// The code points of the JSON body's field `name`, a string or a list of strings, for
+    /// endpoints that read their JSON body themselves (Google v3's `contents`, `content`); 0 when
+    /// the body is not such JSON (the handler refuses it, unbilled).
+    static func jsonCodePoints(of name: String) -> @Sendable (RoutedRequest) -> Int {
+        { request in
+            guard let body = try? JSON.parse(request.http.body), let value = body[name] else { return 0 }
+            switch value {
+            case .string(let text): return text.unicodeScalars.count
+            case .array(let items): return items.reduce(0) { if case .string(let t) = $1 { $0 + t.unicodeScalars.count } else { $0 } }
+            default: return 0
+            }
+        }
+    }
+
+    /// The code points of the text of a document sent inline in a JSON body, as base64 at
+    /// `object.field` (Google v3's `documentInputConfig.content`); 0 when there is none or it
+    /// cannot be read (the handler refuses it, unbilled).
+    static func jsonDocument(_ object: String, _ field: String, translator: DocumentTranslator) -> @Sendable (RoutedRequest) -> Int {
+        { request in
+            guard let body = try? JSON.parse(request.http.body), case .string(let encoded)? = body[object]?[field],
+                  let data = Data(base64Encoded: encoded) else { return 0 }
+            return (try? translator.billedCharacters([UInt8](data))) ?? 0
         }
     }
 }

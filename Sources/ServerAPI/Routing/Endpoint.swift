@@ -15,6 +15,9 @@ enum ParameterInput: Sendable {
     /// As ``queryFormOrJSON``, and a `multipart/form-data` body with files (LibreTranslate's
     /// /translate_file, DeepL's /v2/document).
     case uploadOrJSON
+    /// The query string; the body is a JSON object the handler reads itself, field by field
+    /// (Google v3's proto3 JSON, whose nesting the flat parameters cannot hold).
+    case queryAndOwnJSON
 }
 
 /// One route: its methods, path pattern and handler, and the documentation it brings to the

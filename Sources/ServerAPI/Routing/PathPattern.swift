@@ -1,9 +1,12 @@
 /// A route's path: literal segments and `{name}` segments that match any one segment
-/// (`/download_file/{filename}`). The same syntax is OpenAPI's, so the document shows it as is.
+/// (`/download_file/{filename}`), or a segment's start before a literal suffix (Google v3's
+/// custom methods, `/v3/projects/{project}:translateText`). The same syntax is OpenAPI's, so the
+/// document shows it as is.
 struct PathPattern: Sendable, CustomStringConvertible {
     enum Segment: Sendable, Equatable {
         case literal(String)
-        case parameter(String)
+        /// A parameter, then `suffix` (empty: the whole segment is the parameter).
+        case parameter(String, suffix: String)
     }
 
     let segments: [Segment]
@@ -13,7 +16,8 @@ struct PathPattern: Sendable, CustomStringConvertible {
     init(_ text: String) {
         description = text
         segments = text.split(separator: "/", omittingEmptySubsequences: true).map { part in
-            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+            guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return .literal(String(part)) }
+            return .parameter(String(part[part.index(after: part.startIndex)..<close]), suffix: String(part[part.index(after: close)...]))
         }
     }
 
@@ -30,8 +34,10 @@ struct PathPattern: Sendable, CustomStringConvertible {
             switch segment {
             case .literal(let text):
                 guard part == text else { return nil }
-            case .parameter(let name):
-                guard let value = Self.percentDecoded(part) else { return nil }
+            case .parameter(let name, let suffix):
+                // The value is what comes before the suffix, and is never empty.
+                guard part.count > suffix.count, part.hasSuffix(suffix),
+                      let value = Self.percentDecoded(part.dropLast(suffix.count)) else { return nil }
                 parameters[name] = value
             }
         }

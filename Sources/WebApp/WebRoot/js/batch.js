@@ -73,7 +73,8 @@ export class Batch {
         signal: controller.signal,
         onResult: (index, result) => {
           const from = result.detectedSourceLanguage || result.sourceLanguage;
-          if (from && this.catalog.same(from, target) && result.translatedText.trim() === texts[index].trim()) fill(index, `Already in ${this.catalog.languageName(target)}: not translated.`, false, "same");
+          if (from === "und") fill(index, "No language found in this line: not translated.", false, "same");
+          else if (from && this.catalog.same(from, target) && result.translatedText.trim() === texts[index].trim()) fill(index, `Already in ${this.catalog.languageName(target)}: not translated.`, false, "same");
           else fill(index, result.translatedText, false);
         },
         onFailure: (index, message) => fill(index, message, true),

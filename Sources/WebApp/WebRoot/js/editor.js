@@ -115,6 +115,17 @@ export class Editor {
     const signal = this.begin(this.translate, `Translating into ${this.catalog.name(target)}…`);
     try {
       const [result] = await api.translate([text], target, source, signal);
+      if (!source && result.detectedSourceLanguage === "und") {
+        // No language in the text (digits, symbols, a link): the service gives it back as it is,
+        // which must not pass for a translation, and the user is told what to do if it is one.
+        this.output.textContent = result.translatedText;
+        this.translatedFor = null;
+        $("copy").disabled = true;
+        $("translation-meta").textContent = "";
+        this.end(null);
+        this.status.info("Glossa found no language in this text (only numbers, symbols or a link), so it is shown unchanged. If it is in a language, choose it under From.");
+        return;
+      }
       if (!source && result.detectedSourceLanguage) {
         const language = this.catalog.resolve(result.detectedSourceLanguage) || result.detectedSourceLanguage;
         this.showDetected({ language }, { confidence: false });

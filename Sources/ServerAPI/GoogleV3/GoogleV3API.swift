@@ -1,0 +1,92 @@
+import Foundation
+import GlossaWire
+import HTTPServer
+import TranslationCore
+import TranslationService
+
+/// Google Cloud Translation v3's handlers: read the proto3 JSON body, call the service, answer
+/// in v3's shapes (`translations[]`, `languages[]`; camelCase; no `data` wrapper).
+struct GoogleV3API: Sendable {
+    let service: TranslationService
+    let languages: ServedLanguagesCache
+    /// Most `contents` per request, as v3 allows.
+    static let maxContents = 1024
+
+    static let translateFields: Set<String> = ["contents", "mimeType", "sourceLanguageCode", "targetLanguageCode", "model",
+                                               "glossaryConfig", "labels", "transliterationConfig"]
+    static let detectFields: Set<String> = ["content", "mimeType", "model", "labels", "documentInputConfig"]
+
+    func translateText(_ request: RoutedRequest) async throws -> EndpointResult {
+        let (project, location) = Self.place(request)
+        let body = try GoogleV3Body(request.http.body, known: Self.translateFields)
+        let contents = try body.strings("contents")
+        guard !contents.isEmpty else { throw APIError.missingParameter("contents") }
+        guard contents.count <= Self.maxContents else { throw APIError.tooManySegments(given: contents.count, limit: Self.maxContents) }
+        guard let target = try GoogleV3Fields.language(body, "targetLanguageCode") else { throw APIError.missingParameter("targetLanguageCode") }
+        let source = try GoogleV3Fields.language(body, "sourceLanguageCode")
+        let format = try GoogleV3Fields.format(body)
+        let model = try GoogleV3Fields.model(body, project: project, location: location)
+        try GoogleV3Fields.refuseGlossary(body)
+        let results = try await service.translate(contents, from: source, to: target, options: TranslationOptions(format: format))
+        let translations: [JSON] = results.map { result in
+            // As v2 in html mode: the text between tags comes back HTML-escaped.
+            var members: [(String, JSON)] = [("translatedText", .string(format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText))]
+            if let model { members.append(("model", .string(model))) }
+            if source == nil { members.append(("detectedLanguageCode", .string((result.source ?? .undetermined).googleCode))) }
+            return .object(members)
+        }
+        return EndpointResult(response: Self.render(.object([("translations", .array(translations))])),
+                              characters: contents.reduce(0) { $0 + $1.count })
+    }
+
+    func detectLanguage(_ request: RoutedRequest) async throws -> EndpointResult {
+        let body = try GoogleV3Body(request.http.body, known: Self.detectFields)
+        guard body["documentInputConfig"] == nil else {
+            throw APIError.translation(TranslationError(.invalidArgument, "documentInputConfig is not supported here; send the text as content."))
+        }
+        guard let content = try body.string("content") else { throw APIError.missingParameter("content") }
+        let format = try GoogleV3Fields.format(body)
+        if let model = try body.string("model"), !model.hasSuffix("language-detection/default") {
+            throw APIError.translation(TranslationError(.invalidArgument, "Model \(model) is not supported here: this server offers language-detection/default."))
+        }
+        let detection = await service.detect([content], format: format)[0]
+        // "Will always return only one result" (v3's DetectLanguageResponse).
+        let language: JSON = .object([("languageCode", .string((detection.language ?? .undetermined).googleCode)),
+                                      ("confidence", .double(detection.confidence))])
+        return EndpointResult(response: Self.render(.object([("languages", .array([language]))])))
+    }
+
+    func supportedLanguages(_ request: RoutedRequest) throws -> EndpointResult {
+        let p = try request.parameters()
+        let display = try p.last("displayLanguageCode").flatMap { $0.isEmpty ? nil : $0 }.map { text throws(APIError) in
+            do { return try LanguageCode(parsing: text) } catch {
+                throw APIError.translation(TranslationError(.invalidLanguage, "Display language is invalid: \(text)."))
+            }
+        }
+        let served = languages.get()
+        var seen = Set<String>()
+        var entries: [(code: String, language: LanguageCode)] = []
+        for language in served.listed where seen.insert(language.googleCode).inserted {
+            entries.append((language.googleCode, language))
+        }
+        let list: [JSON] = entries.sorted { $0.code < $1.code }.map { entry in
+            var members: [(String, JSON)] = [("languageCode", .string(entry.code))]
+            if let display { members.append(("displayName", .string(entry.language.displayName(in: display)))) }
+            members.append(("supportSource", .bool(served.isSource(entry.language))))
+            members.append(("supportTarget", .bool(served.isTarget(entry.language))))
+            return .object(members)
+        }
+        return EndpointResult(response: Self.render(.object([("languages", .array(list))])))
+    }
+
+    /// The project and location of the path (`global` when the path names none, as Google's
+    /// project-level methods use the global location).
+    static func place(_ request: RoutedRequest) -> (project: String, location: String) {
+        (request.pathParameters["project"] ?? "-", request.pathParameters["location"] ?? "global")
+    }
+
+    static func render(_ body: JSON) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"],
+                     body: Array(body.serialized(JSON.Style(pretty: true)).utf8))
+    }
+}

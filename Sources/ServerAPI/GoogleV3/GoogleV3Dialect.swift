@@ -1,0 +1,90 @@
+import TranslationService
+
+/// Google Cloud Translation v3 (Advanced) over REST at `/v3/projects/{project}[/locations/{location}]`:
+/// `:translateText`, `:detectLanguage`, `/supportedLanguages`, `:translateDocument`, as Google's
+/// own client sends them (`TranslationServiceClient(transport="rest", client_options={"api_endpoint": URL})`:
+/// proto3 JSON in camelCase, `$alt=json;enum-encoding=int` in the query, which changes nothing
+/// here). Any project and location name is accepted: this server is one project. Errors in v3's
+/// envelope (``GoogleV3Error``); the key as v2 carries it (`key=`, `X-Goog-Api-Key`) or as an
+/// OAuth bearer token, which is how v3's clients authenticate.
+enum GoogleV3Dialect {
+    static func make(_ context: DialectContext) -> Dialect {
+        let api = GoogleV3API(service: context.service, languages: context.languages)
+        let documents = GoogleV3Documents(documents: context.documentService)
+        let project = ParameterDoc("project", required: true, inPath: true, "Any project id or number (this server is one project).")
+        let location = ParameterDoc("location", required: true, inPath: true, "Any location (global, us-central1, …).")
+        let key = ParameterDoc("key", "API key (also the X-Goog-Api-Key header, or Authorization: Bearer).")
+        let mimeType = ParameterDoc("mimeType", "text/html (default: tags kept, text HTML-escaped on output) or text/plain.")
+        let model = ParameterDoc("model", "general/nmt (or its full name projects/…/models/general/nmt); echoed by its full name when given.")
+        // Each method at the project and at a location, as Google serves it.
+        func both(_ name: String, _ methods: [String], _ tail: String, input: ParameterInput = .queryAndOwnJSON, docs: EndpointDocs,
+                  billing: (@Sendable (RoutedRequest) -> Int)? = nil,
+                  _ handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) -> [Endpoint] {
+            let separator = tail.hasPrefix(":") ? "" : "/"
+            return [(["/v3/projects/{project}", separator, tail].joined(), [project]),
+                    (["/v3/projects/{project}/locations/{location}", separator, tail].joined(), [project, location])].map { path, place in
+                var documented = docs
+                documented.parameters = place + docs.parameters
+                return Endpoint(name, methods, path, input: input, docs: documented, billing: billing, handle: handle)
+            }
+        }
+        let translateDocs = EndpointDocs(
+            summary: "Google v3: translate contents into targetLanguageCode",
+            parameters: [
+                ParameterDoc("contents", .stringOrList, required: true, "Texts to translate, at most 1,024."),
+                ParameterDoc("targetLanguageCode", required: true, "Language to translate into (es, pt-BR, zh-TW)."),
+                ParameterDoc("sourceLanguageCode", "Language of contents; detected per text when omitted (then detectedLanguageCode is returned)."),
+                mimeType, model,
+                ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: refused with 404, this server has no v3 glossaries."),
+                ParameterDoc("labels", "Accepted and not used."), key,
+            ],
+            success: "{\"translations\": [{\"translatedText\", \"detectedLanguageCode\"?, \"model\"?}]}, one per content in order.")
+        let detectDocs = EndpointDocs(
+            summary: "Google v3: detect the language of content",
+            parameters: [ParameterDoc("content", required: true, "Text whose language to detect."), mimeType,
+                         ParameterDoc("model", "language-detection/default."), ParameterDoc("labels", "Accepted and not used."), key],
+            success: "{\"languages\": [{\"languageCode\", \"confidence\"}]}: always one (und for text with no language in it).")
+        let languagesDocs = EndpointDocs(
+            summary: "Google v3: supported languages, named in displayLanguageCode when given",
+            parameters: [ParameterDoc("displayLanguageCode", "Language to name the languages in; names are omitted without it."),
+                         ParameterDoc("model", "general/nmt."), key],
+            success: "{\"languages\": [{\"languageCode\", \"displayName\"?, \"supportSource\", \"supportTarget\"}]}, sorted by code.")
+        let documentDocs = EndpointDocs(
+            summary: "Google v3: translate a docx, pptx or xlsx document sent inline",
+            parameters: [
+                ParameterDoc("documentInputConfig", required: true, "{content: the document in base64, mimeType}; gcsSource is refused."),
+                ParameterDoc("targetLanguageCode", required: true, "Language to translate into."),
+                ParameterDoc("sourceLanguageCode", "Language of the document; detected once from its text when omitted."),
+                ParameterDoc("documentOutputConfig", "{mimeType}; gcsDestination is refused."), model, key,
+            ],
+            success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"model\"?}.")
+        let documentLimit = context.documentService.maxBytes / 3 * 4 + (1 << 20)
+        return Dialect(
+            name: "google_v3", title: "Google Cloud Translation v3", version: "v3",
+            summary: "Point google-cloud-translate's TranslationServiceClient at this server with transport=\"rest\", credentials=AnonymousCredentials() and client_options={\"api_endpoint\": URL}. JSON bodies in camelCase.",
+            endpoints: both("google_v3_translate_text", ["POST"], ":translateText", docs: translateDocs,
+                            billing: Billing.jsonCodePoints(of: "contents")) { try await api.translateText($0) }
+                + both("google_v3_detect_language", ["POST"], ":detectLanguage", docs: detectDocs,
+                       billing: Billing.jsonCodePoints(of: "content")) { try await api.detectLanguage($0) }
+                + both("google_v3_supported_languages", ["GET"], "supportedLanguages", input: .queryFormOrJSON, docs: languagesDocs) {
+                    try api.supportedLanguages($0)
+                }
+                + [Endpoint("google_v3_translate_document", ["POST"], "/v3/projects/{project}/locations/{location}:translateDocument",
+                            input: .queryAndOwnJSON, maxBodyBytes: documentLimit, docs: { var d = documentDocs; d.parameters = [project, location] + d.parameters; return d }(),
+                            billing: Billing.jsonDocument("documentInputConfig", "content", translator: context.documentService.translator)) {
+                       try await documents.translate($0)
+                   }],
+            errors: ErrorEnvelope(render: GoogleV3Error.response, documentation: [
+                (400, "Google v3 error envelope {\"error\": {code, message, status: INVALID_ARGUMENT, details: [ErrorInfo]}}."),
+                (403, "Google v3 error envelope: missing key, a key's rate limit or monthly quota (PERMISSION_DENIED), with Retry-After."),
+                (404, "Google v3 error envelope: a glossary that does not exist (NOT_FOUND)."),
+                (405, "Google v3 error envelope: wrong method."),
+                (413, "Google v3 error envelope: the body is over the server's limit."),
+                (429, "Google v3 error envelope: the rate limit of callers without a key (RESOURCE_EXHAUSTED), with Retry-After."),
+                (500, "Google v3 error envelope: the engine failed (INTERNAL)."),
+                (503, "Google v3 error envelope: the key store is unavailable, the server is shutting down or timed out (UNAVAILABLE)."),
+            ]),
+            credentials: CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key"),
+                                                   .scheme(header: "Authorization", scheme: "Bearer")]))
+    }
+}

@@ -1,0 +1,112 @@
+"""Google Cloud Translation v3 (Advanced) as Google's own Python client sends it over REST
+(google-cloud-translate's TranslationServiceClient, transport="rest", anonymous credentials,
+client_options={"api_endpoint": URL}: camelCase JSON, `$alt=json;enum-encoding=int` on every
+call), unchanged but for the endpoint and credentials, against a live `glossa serve` with the
+real Apertium pairs; and the same answers through plain HTTP, as the README shows them."""
+import base64
+import json
+
+import google.api_core.exceptions
+import pytest
+from google.auth.credentials import AnonymousCredentials
+from google.cloud import translate_v3
+
+import documents_support as ds
+from glossa_server import call, server  # noqa: F401  (the fixture)
+
+PARENT = "projects/my-project/locations/global"
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+@pytest.fixture(scope="module")
+def client(server):
+    return translate_v3.TranslationServiceClient(credentials=AnonymousCredentials(), transport="rest",
+                                                 client_options={"api_endpoint": server.url})
+
+
+def test_translate_a_batch_with_and_without_source(client):
+    given = client.translate_text(request={"parent": PARENT, "contents": ["Good morning", "The cat is black."],
+                                           "source_language_code": "en", "target_language_code": "es", "mime_type": "text/plain"})
+    assert [t.translated_text for t in given.translations] == ["Buenos días", "El gato es negro."]
+    assert all(t.detected_language_code == "" for t in given.translations)
+    detected = client.translate_text(request={"parent": "projects/my-project", "contents": ["The cat is black.", "12345"],
+                                              "target_language_code": "es", "mime_type": "text/plain"})
+    assert [t.translated_text for t in detected.translations] == ["El gato es negro.", "12345"]
+    assert [t.detected_language_code for t in detected.translations] == ["en", "und"]
+
+
+def test_html_is_the_default_and_markup_is_kept(client):
+    response = client.translate_text(request={"parent": PARENT, "contents": ["<p>The <b>red</b> house</p>"],
+                                              "target_language_code": "es"})
+    translation = response.translations[0]
+    assert translation.detected_language_code == "en"
+    assert translation.translated_text.startswith("<p>") and "<b>" in translation.translated_text and "casa" in translation.translated_text
+
+
+def test_model_is_echoed_by_its_full_name(client):
+    response = client.translate_text(request={"parent": PARENT, "contents": ["Good morning"], "source_language_code": "en",
+                                              "target_language_code": "es", "model": f"{PARENT}/models/general/nmt"})
+    assert response.translations[0].model == f"{PARENT}/models/general/nmt"
+
+
+def test_detect_language(client):
+    response = client.detect_language(request={"parent": PARENT, "content": "¿Dónde está la biblioteca?", "mime_type": "text/plain"})
+    assert len(response.languages) == 1
+    assert response.languages[0].language_code == "es" and 0 < response.languages[0].confidence <= 1
+    html = client.detect_language(request={"parent": PARENT, "content": "<div class='x'><p>Guten Morgen, wie geht es dir?</p></div>"})
+    assert html.languages[0].language_code == "de"
+
+
+def test_supported_languages_with_display_names(client):
+    response = client.get_supported_languages(request={"parent": PARENT, "display_language_code": "es"})
+    by_code = {lang.language_code: lang for lang in response.languages}
+    assert by_code["en"].display_name == "inglés" and by_code["en"].support_source and by_code["en"].support_target
+    assert by_code["ca"].display_name == "catalán"
+    plain = client.get_supported_languages(request={"parent": "projects/my-project"})
+    assert all(lang.display_name == "" for lang in plain.languages)
+    assert {lang.language_code for lang in plain.languages} == set(by_code)
+
+
+def test_a_docx_translated(client):
+    original = ds.make_docx(paragraphs=5)
+    response = client.translate_document(request={
+        "parent": PARENT, "target_language_code": "es",
+        "document_input_config": {"content": original, "mime_type": DOCX}})
+    translation = response.document_translation
+    assert translation.mime_type == DOCX and translation.detected_language_code == "en"
+    ds.assert_translated_document("docx", original, translation.byte_stream_outputs[0])
+
+
+def test_refusals_in_googles_envelope(client, server):
+    with pytest.raises(google.api_core.exceptions.BadRequest):
+        client.translate_text(request={"parent": PARENT, "contents": ["Hello"], "target_language_code": "xx-invalid-"})
+    with pytest.raises(google.api_core.exceptions.BadRequest, match="PDF"):
+        client.translate_document(request={"parent": PARENT, "target_language_code": "es",
+                                           "document_input_config": {"content": b"%PDF-1.4\n", "mime_type": "application/pdf"}})
+    with pytest.raises(google.api_core.exceptions.NotFound, match="Glossary"):
+        client.translate_text(request={"parent": PARENT, "contents": ["Hello"], "target_language_code": "es",
+                                       "glossary_config": {"glossary": f"{PARENT}/glossaries/terms"}})
+    # A field v3 does not have is refused, as proto3 JSON parsing refuses it, never ignored.
+    status, _, body = call(server, "POST", f"/v3/{PARENT}:translateText",
+                           json.dumps({"contents": ["Hello"], "targetLanguageCode": "es", "sourceLanguage": "en"}).encode(),
+                           {"Content-Type": "application/json"})
+    error = json.loads(body)["error"]
+    assert status == 400 and error["status"] == "INVALID_ARGUMENT" and "sourceLanguage" in error["message"]
+    assert error["details"][0]["@type"] == "type.googleapis.com/google.rpc.ErrorInfo"
+
+
+def test_curl_shapes_as_the_readme_shows_them(server):
+    status, _, body = call(server, "POST", f"/v3/{PARENT}:translateText?$alt=json;enum-encoding=int",
+                           json.dumps({"contents": ["Good morning"], "targetLanguageCode": "es"}).encode(),
+                           {"Content-Type": "application/json"})
+    assert status == 200
+    assert json.loads(body) == {"translations": [{"translatedText": "Buenos días", "detectedLanguageCode": "en"}]}
+    status, _, body = call(server, "POST", f"/v3/{PARENT}:translateDocument", json.dumps({
+        "targetLanguageCode": "es", "documentInputConfig": {"content": base64.b64encode(ds.make_docx()).decode(), "mimeType": DOCX},
+    }).encode(), {"Content-Type": "application/json"})
+    assert status == 200 and json.loads(body)["documentTranslation"]["mimeType"] == DOCX
+
+
+def test_v2_is_unaffected(server):
+    status, _, body = call(server, "GET", "/language/translate/v2?q=Good+morning&target=es&source=en&format=text")
+    assert status == 200 and json.loads(body)["data"]["translations"][0]["translatedText"] == "Buenos días"
