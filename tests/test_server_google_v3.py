@@ -5,14 +5,16 @@ call), unchanged but for the endpoint and credentials, against a live `glossa se
 real Apertium pairs; and the same answers through plain HTTP, as the README shows them."""
 import base64
 import json
+import subprocess
 
 import google.api_core.exceptions
 import pytest
+from google.auth import api_key
 from google.auth.credentials import AnonymousCredentials
 from google.cloud import translate_v3
 
 import documents_support as ds
-from glossa_server import call, server  # noqa: F401  (the fixture)
+from glossa_server import Server, call, glossa_binary, server  # noqa: F401  (the fixture)
 
 PARENT = "projects/my-project/locations/global"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -110,3 +112,45 @@ def test_curl_shapes_as_the_readme_shows_them(server):
 def test_v2_is_unaffected(server):
     status, _, body = call(server, "GET", "/language/translate/v2?q=Good+morning&target=es&source=en&format=text")
     assert status == 200 and json.loads(body)["data"]["translations"][0]["translatedText"] == "Buenos días"
+
+
+def test_keys_and_quotas_through_the_access_layer(tmp_path):
+    """`--require-keys` covers v3 like every dialect: no key is refused, a key in v3's own way
+    (x-goog-api-key from api_key credentials, or an OAuth bearer token) is charged, and a spent
+    quota is refused in v3's envelope."""
+    store = str(tmp_path / "glossa.db")
+    made = subprocess.run([glossa_binary(), "keys", "create", "--json", "--chars-per-month", "40", "--database", store],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    key = json.loads(made.stdout)["key"]
+    keyed = Server(glossa_binary(), "--require-keys", "--database", store)
+    try:
+        def v3(credentials):
+            return translate_v3.TranslationServiceClient(credentials=credentials, transport="rest",
+                                                         client_options={"api_endpoint": keyed.url})
+        request = {"parent": PARENT, "contents": ["Good morning"], "source_language_code": "en", "target_language_code": "es"}
+        with pytest.raises(google.api_core.exceptions.Forbidden):
+            v3(AnonymousCredentials()).translate_text(request=request)
+        assert v3(api_key.Credentials(key)).translate_text(request=request).translations[0].translated_text == "Buenos días"
+        status, _, body = call(keyed, "POST", f"/v3/{PARENT}:translateText",
+                               json.dumps({"contents": ["Good morning"], "sourceLanguageCode": "en", "targetLanguageCode": "es"}).encode(),
+                               {"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+        assert status == 200, body
+        # 24 of 40 characters are spent: 20 more are over the quota.
+        with pytest.raises(google.api_core.exceptions.Forbidden, match="Limit"):
+            v3(api_key.Credentials(key)).translate_text(request={**request, "contents": ["Good morning, my friend"]})
+    finally:
+        assert keyed.stop() == 0
+
+
+def test_glossary_paths_say_what_is_true(client):
+    """No v3 glossaries are stored yet: the list is empty, none is found, making one is refused
+    in v3's envelope (the glossary store is a later step)."""
+    assert list(client.list_glossaries(request={"parent": PARENT})) == []
+    with pytest.raises(google.api_core.exceptions.NotFound):
+        client.get_glossary(request={"name": f"{PARENT}/glossaries/terms"})
+    with pytest.raises(google.api_core.exceptions.BadRequest, match="cannot be created"):
+        client.create_glossary(request={"parent": PARENT, "glossary": {
+            "name": f"{PARENT}/glossaries/terms",
+            "language_pair": {"source_language_code": "en", "target_language_code": "es"},
+            "input_config": {"gcs_source": {"input_uri": "gs://bucket/terms.tsv"}}}})

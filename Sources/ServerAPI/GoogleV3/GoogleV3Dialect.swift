@@ -73,7 +73,8 @@ enum GoogleV3Dialect {
                             input: .queryAndOwnJSON, maxBodyBytes: documentLimit, docs: { var d = documentDocs; d.parameters = [project, location] + d.parameters; return d }(),
                             billing: Billing.jsonDocument("documentInputConfig", "content", translator: context.documentService.translator)) {
                        try await documents.translate($0)
-                   }],
+                   }]
+                + glossaryEndpoints(project: project, location: location, key: key),
             errors: ErrorEnvelope(render: GoogleV3Error.response, documentation: [
                 (400, "Google v3 error envelope {\"error\": {code, message, status: INVALID_ARGUMENT, details: [ErrorInfo]}}."),
                 (403, "Google v3 error envelope: missing key, a key's rate limit or monthly quota (PERMISSION_DENIED), with Retry-After."),
@@ -86,5 +87,22 @@ enum GoogleV3Dialect {
             ]),
             credentials: CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key"),
                                                    .scheme(header: "Authorization", scheme: "Bearer")]))
+    }
+
+    /// The glossary paths, which answer what is true while no glossary is stored (``GoogleV3Glossaries``).
+    static func glossaryEndpoints(project: ParameterDoc, location: ParameterDoc, key: ParameterDoc) -> [Endpoint] {
+        let base = "/v3/projects/{project}/locations/{location}/glossaries"
+        let glossary = ParameterDoc("glossary", required: true, inPath: true, "The glossary's id.")
+        return [
+            Endpoint("google_v3_glossaries", ["GET"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
+                summary: "Google v3: list glossaries (none are stored on this server yet)", parameters: [project, location, key],
+                success: "{} (no glossaries).")) { try GoogleV3Glossaries.list($0) },
+            Endpoint("google_v3_glossary_create", ["POST"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
+                summary: "Google v3: create a glossary (refused: this server stores no v3 glossaries yet)", parameters: [project, location, key],
+                success: "Never: 400 INVALID_ARGUMENT saying glossaries cannot be created here yet.")) { try GoogleV3Glossaries.create($0) },
+            Endpoint("google_v3_glossary", ["GET", "DELETE"], base + "/{glossary}", input: .queryAndOwnJSON, docs: EndpointDocs(
+                summary: "Google v3: a glossary (none exists on this server yet)", parameters: [project, location, glossary, key],
+                success: "Never: 404 NOT_FOUND.")) { try GoogleV3Glossaries.find($0) },
+        ]
     }
 }
