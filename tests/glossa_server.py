@@ -22,10 +22,11 @@ def glossa_binary() -> str:
 class Server:
     """One running `glossa serve`."""
 
-    def __init__(self, binary: str, *extra: str):
+    def __init__(self, binary: str, *extra: str, env_extra: dict[str, str] | None = None):
         self.proc = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "LC_ALL": "C.UTF-8"})
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "LC_ALL": "C.UTF-8", **(env_extra or {})})
         self.lines: list[str] = []
         found = threading.Event()
 

@@ -1,5 +1,5 @@
 /// Per-request options an engine may honour. Each field documents its default.
-public struct TranslationOptions: Sendable, Equatable {
+public struct TranslationOptions: Sendable, Hashable {
     /// Markup of the input. Default: `.text`.
     public var format: TextFormat
     /// Beam width for neural engines; 1 is greedy. Default: engine's own (nil).

@@ -37,6 +37,10 @@ public final class TranslationService: Sendable {
         /// Most engine steps in one route, when pivoting (2 is one pivot). Each step costs time
         /// and quality, so longer chains are not offered. Default: 4.
         public var maxSteps: Int = 4
+        /// Bytes of translated segments kept, so that a segment seen again is not translated
+        /// again (``TranslationCache``); 0 keeps none. Default: 0 (`glossa` sets 64 MiB,
+        /// `GLOSSA_TRANSLATION_CACHE_MB`).
+        public var cacheBytes: Int = 0
 
         /// The defaults.
         public init() {}
@@ -51,6 +55,8 @@ public final class TranslationService: Sendable {
     let tableBuilder = Mutex(())
     /// How many listings were built so far: one per change of the working pairs (tests check it).
     let tableBuilds = Atomic<Int>(0)
+    /// Segments already translated, by engine step (off when `configuration.cacheBytes` is 0).
+    let cache: TranslationCache
 
     /// Makes a service over `engines` (earlier engines win when two serve the same pair) and
     /// `detector`. Reads each engine's working pairs now, and again whenever one stops working.
@@ -59,6 +65,7 @@ public final class TranslationService: Sendable {
         self.engines = engines
         self.detector = detector
         self.configuration = configuration
+        self.cache = TranslationCache(capacity: configuration.cacheBytes)
         let served = await Self.servedPairs(of: engines)
         self.state = Mutex(RoutingState(router: Self.router(served, engines: engines, configuration: configuration)))
     }
@@ -162,7 +169,7 @@ public final class TranslationService: Sendable {
                 for (index, step) in route.steps.enumerated() {
                     let engine = engines[step.engineIndex]
                     let stepOptions = Self.options(options, forStep: index, of: route.steps.count)
-                    batch = try await engine.translate(batch, pair: step.pair, options: stepOptions)
+                    batch = try await translateStep(batch, engine: engine, step: step, options: stepOptions)
                     guard batch.count == texts.count else {
                         throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(texts.count) texts.")
                     }

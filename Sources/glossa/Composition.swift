@@ -93,6 +93,11 @@ enum Composition {
     ///
     /// `probe` first checks that every installed pair works (see ``Probing``), so that lists and
     /// routes leave out the broken ones; without it a pair is checked on first use.
+    /// Megabytes of the translation cache when GLOSSA_TRANSLATION_CACHE_MB is unset: tens of
+    /// thousands of UI strings with their translations, small beside a warm Apertium pipeline
+    /// (30-250 MB).
+    static let defaultCacheMegabytes = 64
+
     static func makeService(probe: Bool = false, pipelinesPerPair: Int? = nil, neuralThreads: Int? = nil) async throws -> TranslationService {
         let service = try await build(pipelinesPerPair: pipelinesPerPair, neuralThreads: neuralThreads,
                                       environment: ProcessInfo.processInfo.environment).service
@@ -126,6 +131,8 @@ enum Composition {
         // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
         // their own, smaller limits (128 texts for Google v2) before they reach the service.
         serviceConfiguration.maxTextsPerRequest = max(serviceConfiguration.maxTextsPerRequest, LineReader.maxBatch)
+        // Checked at start (``EnvironmentSettings``).
+        serviceConfiguration.cacheBytes = (environment["GLOSSA_TRANSLATION_CACHE_MB"].flatMap { Int($0) } ?? defaultCacheMegabytes) << 20
         let service = await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
                                                detector: makeDetector(), configuration: serviceConfiguration)
         return (apertium, service)

@@ -61,6 +61,13 @@ enum EnvironmentSettings {
                    "in 1…31536000, or `never` (default 600)"],
             commands: engineCommands, check: integerOr("never", 1...31_536_000)),
         EnvironmentSetting(
+            name: "GLOSSA_TRANSLATION_CACHE_MB",
+            help: ["megabytes of translated segments kept, so that a segment sent again",
+                   "(the same text, engine, pair and options) is not translated again;",
+                   "per process, emptied when the working pairs change; an integer in",
+                   "0…65536, 0 keeps none (default 64)"],
+            commands: engineCommands, check: integer(0...65_536)),
+        EnvironmentSetting(
             name: "GLOSSA_APERTIUM_MODES",
             help: ["extra directories of Apertium .mode files, colon-separated"],
             commands: engineCommands, check: directories),

@@ -32,12 +32,15 @@ import TranslationCore
         let longOptions = DecodingOptions(beamSize: 1, maxDecodingLength: 4)
         let long = sentences(20_000, seed: 99)
         let first = Task { try await pool.translate(long, translator: translator, options: longOptions) }
-        #expect(try await eventually { pool.batchCounts.batches > 0 })
+        // A minute, not the default 15 s: under `swift test --parallel` on two cores the other
+        // suites can hold both cooperative threads for long, and the long request's task must
+        // get one to enqueue its sentences (failed so once in `make test`, 2026-12-07).
+        #expect(try await eventually(within: .seconds(60)) { pool.batchCounts.batches > 0 })
         let batched = try await withThrowingTaskGroup(of: (Int, [[String]]).self) { group in
             for (i, request) in requests.enumerated() {
                 group.addTask { (i, try await pool.translate(request, translator: translator, options: options)) }
             }
-            #expect(try await eventually { pool.waitingRequests == requests.count + 1 },
+            #expect(try await eventually(within: .seconds(60)) { pool.waitingRequests == requests.count + 1 },
                     "the long request ended before the short ones were queued")
             first.cancel()   // its untaken sentences leave the queue; the short ones are next
             var out = Array(repeating: [[String]](), count: requests.count)

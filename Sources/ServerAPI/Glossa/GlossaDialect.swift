@@ -9,6 +9,7 @@ enum GlossaDialect {
         let streaming = StreamingAPI(service: context.service)
         let health = HealthAPI(service: context.service, started: context.started)
         let metrics = context.metrics
+        let service = context.service
         let documents = context.documents
         let usage = UsageAPI(access: context.access)
         return Dialect(
@@ -44,7 +45,8 @@ enum GlossaDialect {
                 Endpoint("metrics", ["GET"], "/metrics", docs: EndpointDocs(
                     summary: "Prometheus metrics: requests, errors, characters translated, latency per endpoint",
                     success: "The Prometheus text exposition (format 0.0.4).", successType: "text/plain"), open: true) { _ in
-                    EndpointResult(response: .text(metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8"))
+                    EndpointResult(response: .text(metrics.exposition() + Metrics.exposition(of: service.cacheStatistics),
+                                                   contentType: "text/plain; version=0.0.4; charset=utf-8"))
                 },
                 Endpoint("openapi", ["GET"], "/openapi.json", docs: EndpointDocs(
                     summary: "This OpenAPI 3 document", success: "The OpenAPI 3.0 document of every endpoint."), open: true) { _ in

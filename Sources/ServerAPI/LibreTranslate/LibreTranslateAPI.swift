@@ -72,11 +72,13 @@ struct LibreTranslateAPI: Sendable {
         let detections = results.map { result in
             // Nothing detectable (empty, emoji, digits), or a language LibreTranslate does not
             // list: the text comes back as it is, with LibreTranslate's "nothing detected"
-            // answer, {"confidence": 0.0, "language": "en"}.
-            guard result.source != nil, let detection = result.detection, let best = catalog.candidates(detection).first else {
+            // answer, {"confidence": 0.0, "language": "en"}; otherwise the language the text was
+            // translated from, with its confidence.
+            guard let source = result.source, let detection = result.detection,
+                  let used = catalog.candidates(detection).first(where: { $0.language == source }) else {
                 return Self.detection("en", 0)
             }
-            return Self.detection(LibreTranslateCodes.code(best.language), best.confidence)
+            return Self.detection(LibreTranslateCodes.code(used.language), used.confidence)
         }
         return (results.map(\.translatedText), detections)
     }
