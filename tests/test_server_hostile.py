@@ -281,6 +281,9 @@ def test_head_carries_the_length_get_would(live):
 @pytest.mark.parametrize("request_line,envelope", [
     (b"CONNECT example.com:443 HTTP/1.1", None),  # no protocol serves that target: plain text
     (b"CONNECT /language/translate/v2 HTTP/1.1", "google"),
+    # AJAX v1 answers its errors with HTTP 200; CONNECT must never get a 2xx (a "tunnel").
+    (b"CONNECT /ajax/services/language/translate HTTP/1.1", "ajax"),
+    (b"CONNECT /v3/projects/p/locations/global:translateText HTTP/1.1", "google_v3"),
     (b"TRACE /language/translate/v2 HTTP/1.1", "google"),
     (b"TRACE /v2/translate HTTP/1.1", "deepl"),
 ])
@@ -292,6 +295,10 @@ def test_connect_and_trace_are_refused_in_the_protocols_envelope(live, request_l
         assert json.loads(body)["error"]["code"] == 405
     elif envelope == "deepl":
         assert "message" in json.loads(body)
+    elif envelope == "ajax":
+        assert json.loads(body)["responseStatus"] == 405
+    elif envelope == "google_v3":
+        assert json.loads(body)["error"]["code"] == 405
 
 
 def test_invalid_utf8_in_a_header_gets_the_protocols_400(live):

@@ -110,6 +110,14 @@ public struct GlossaRouter: HTTPHandler {
 
     /// Routes one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        var response = await route(request)
+        // A 2xx answer to CONNECT tells an intermediary that a tunnel is open (RFC 9110 §9.3.6),
+        // so no protocol's envelope may give one: AJAX v1 puts its errors in a 200 body.
+        if request.method == "CONNECT", (200..<300).contains(response.status) { response.status = 405 }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) async -> HTTPResponse {
         switch table.match(request) {
         case .found(let route, let pathParameters):
             let routed = Self.routed(request, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters,
