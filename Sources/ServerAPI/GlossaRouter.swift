@@ -53,6 +53,8 @@ public struct GlossaRouter: HTTPHandler {
     private let builtIn: [any Middleware]
     /// The dialect that answers paths with no route.
     private let unmatched: Dialect
+    /// The service, whose pairs are read again as engines change (``TranslationService/refreshIfDue()``).
+    private let service: TranslationService
     /// Paths whose endpoints take larger bodies than the server's default (document uploads),
     /// with their limit: for ``HTTPServerConfiguration/largeBodyPaths``.
     public let largeBodyPaths: [String: Int]
@@ -61,6 +63,7 @@ public struct GlossaRouter: HTTPHandler {
     public let largeBodyPathSuffixes: [String: Int]
 
     init(service: TranslationService, configuration: ServerAPIConfiguration) {
+        self.service = service
         metrics = configuration.metrics
         let documents = APIDocuments()
         let languages = ServedLanguagesCache(service: service)
@@ -110,6 +113,9 @@ public struct GlossaRouter: HTTPHandler {
 
     /// Routes one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        // A model installed or removed while the server runs is routed and listed from the
+        // next request on, in every protocol (at most one read of the engines' pairs a second).
+        await service.refreshIfDue()
         var response = await route(request)
         // A 2xx answer to CONNECT tells an intermediary that a tunnel is open (RFC 9110 §9.3.6),
         // so no protocol's envelope may give one: AJAX v1 puts its errors in a 200 body.

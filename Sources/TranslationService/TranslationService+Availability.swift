@@ -90,6 +90,8 @@ extension TranslationService {
     @discardableResult
     func refresh() async -> Bool {
         let served = await Self.servedPairs(of: engines)
+        // The router is built only for pairs that changed: most reads find the same ones.
+        guard state.withLock({ $0.router.served != served }) else { return false }
         let router = Self.router(served, engines: engines, configuration: configuration)
         let changed = state.withLock { state in
             guard state.router.served != served else { return false }
@@ -112,4 +114,20 @@ extension TranslationService {
     static func router(_ served: [ServedPair], engines: [any TranslationEngine], configuration: Configuration) -> Router {
         Router(served: served, engineNames: engines.map(\.name), maxSteps: configuration.allowPivot ? configuration.maxSteps : 1)
     }
+
+    /// Reads the engines' working pairs again when ``pairsRecheckNanoseconds`` have passed since
+    /// the last read, so that a model installed or removed while the service runs is routed (or
+    /// routed around) and listed at once, without a restart. Cheap on every other call: one
+    /// atomic read; one caller at a time does the read.
+    public func refreshIfDue() async {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let last = lastPairsCheck.load(ordering: .relaxed)
+        guard now &- last >= Self.pairsRecheckNanoseconds,
+              lastPairsCheck.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+        await refresh()
+    }
+
+    /// How often ``refreshIfDue()`` reads the engines' pairs: a second. Apertium's pairs come
+    /// from a list it keeps; the neural engine's cost one `stat` of the models folder.
+    static let pairsRecheckNanoseconds: UInt64 = 1_000_000_000
 }

@@ -57,6 +57,8 @@ public final class TranslationService: Sendable {
     let tableBuilds = Atomic<Int>(0)
     /// Segments already translated, by engine step (off when `configuration.cacheBytes` is 0).
     let cache: TranslationCache
+    /// When ``refreshIfDue()`` last read the engines' pairs (uptime nanoseconds; 0: at start).
+    let lastPairsCheck = Atomic<UInt64>(0)
 
     /// Makes a service over `engines` (earlier engines win when two serve the same pair) and
     /// `detector`. Reads each engine's working pairs now, and again whenever one stops working.
