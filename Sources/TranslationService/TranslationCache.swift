@@ -22,14 +22,6 @@ final class TranslationCache: Sendable {
         var text: String
     }
 
-    /// Counts for `/metrics`.
-    struct Statistics: Sendable, Equatable {
-        /// Segments answered without the engine (held, or repeated in the same batch), and sent to it.
-        var hits = 0, misses = 0
-        /// Entries held and the bytes they take (texts and outputs, UTF-8, plus a fixed overhead).
-        var entries = 0, bytes = 0
-    }
-
     private struct State {
         var entries: [Key: String] = [:]
         /// Keys in insertion order from `head` on (a queue without moving elements).
@@ -97,8 +89,10 @@ final class TranslationCache: Sendable {
     }
 
     /// The counts now.
-    var statistics: Statistics {
-        state.withLock { s in Statistics(hits: s.hits, misses: s.misses, entries: s.entries.count, bytes: s.bytes) }
+    var statistics: TranslationCacheStatistics {
+        state.withLock { s in
+            TranslationCacheStatistics(hits: s.hits, misses: s.misses, entries: s.entries.count, bytes: s.bytes, capacity: capacity)
+        }
     }
 
     private static func clear(_ s: inout State, generation: Int) {

@@ -2,10 +2,7 @@ import TranslationCore
 
 extension TranslationService {
     /// What the translation cache did so far (all zero when it is off).
-    public var cacheStatistics: TranslationCacheStatistics {
-        let s = cache.statistics
-        return TranslationCacheStatistics(hits: s.hits, misses: s.misses, entries: s.entries, bytes: s.bytes, capacity: cache.capacity)
-    }
+    public var cacheStatistics: TranslationCacheStatistics { cache.statistics }
 
     /// One engine step over `texts`, the segments the cache holds taken from it and only the
     /// others sent to the engine (in one call, in order); what the engine gives is kept.
@@ -38,7 +35,7 @@ extension TranslationService {
 
 /// The translation cache's counts, for `/metrics`.
 public struct TranslationCacheStatistics: Sendable, Equatable {
-    /// Segments answered from the cache.
+    /// Segments answered without the engine (held, or repeated in the same batch).
     public var hits: Int
     /// Segments the engines were asked for.
     public var misses: Int

@@ -128,9 +128,10 @@ public final class TranslationService: Sendable {
         var unserved: [Int] = []
         for (i, text) in texts.enumerated() where !text.isEmpty {
             guard let s = results[i].source else { continue }
+            let routed = route(from: s, to: target) != nil
             // Text already in the target language stays as it is, unless a pair converts it.
-            if s.language == target.language && route(from: s, to: target) == nil { continue }
-            if source == nil && route(from: s, to: target) == nil {
+            if s.language == target.language && !routed { continue }
+            if source == nil && !routed {
                 unserved.append(i)
                 continue
             }

@@ -85,8 +85,8 @@ struct GoogleV3API: Sendable {
         (request.pathParameters["project"] ?? "-", request.pathParameters["location"] ?? "global")
     }
 
-    static func render(_ body: JSON) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"],
-                     body: Array(body.serialized(JSON.Style(pretty: true)).utf8))
+    /// v3's answers and errors: pretty-printed JSON, as Google's front end sends it.
+    static func render(_ body: JSON, status: Int = 200) -> HTTPResponse {
+        jsonResponse(body, status: status, style: JSON.Style(pretty: true))
     }
 }

@@ -13,7 +13,6 @@ enum GoogleV3Error {
                                   ("domain", .string(c.domain == "global" ? "translate.googleapis.com" : "googleapis.com"))])
         let body: JSON = .object([("error", .object([("code", .int(c.code)), ("message", .string(c.message)), ("status", .string(c.status)),
                                                      ("details", .array([info]))]))])
-        return HTTPResponse(status: c.code, headers: ["Content-Type": "application/json; charset=UTF-8"],
-                            body: Array(body.serialized(JSON.Style(pretty: true)).utf8))
+        return GoogleV3API.render(body, status: c.code)
     }
 }

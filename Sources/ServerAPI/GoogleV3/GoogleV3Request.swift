@@ -17,6 +17,11 @@ struct GoogleV3Body {
         guard case .object(let members) = json else {
             throw APIError.malformedBody(.notAnObject, "Invalid JSON payload received. The body must be a JSON object.")
         }
+        try self.init(members: members, known: known)
+    }
+
+    /// An object's members, read with the same rules (a nested message such as `documentInputConfig`).
+    init(members: [(String, JSON)], known: Set<String>) throws(APIError) {
         for (name, value) in members where !known.contains(name) && value != .null {
             throw APIError.malformedBody(.badValue, "Invalid JSON payload received. Unknown name \"\(name)\": Cannot find field.")
         }
@@ -45,8 +50,8 @@ struct GoogleV3Body {
     /// An object field, as a body of its own; nil when absent.
     func object(_ name: String, known: Set<String>) throws(APIError) -> GoogleV3Body? {
         guard let value = self[name] else { return nil }
-        guard case .object = value else { throw Self.wrongType(name, "an object") }
-        return try GoogleV3Body(Array(value.serialized().utf8), known: known)
+        guard case .object(let members) = value else { throw Self.wrongType(name, "an object") }
+        return try GoogleV3Body(members: members, known: known)
     }
 
     static func wrongType(_ name: String, _ expected: String) -> APIError {
