@@ -122,7 +122,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         let coalescer = try await coalescer(for: PoolKey(pair: pair, marksUnknownWords: options.markUnknownWords))
         if texts.allSatisfy(\.isEmpty) { return texts }
         let streams = texts.map { text -> DeformattedText? in
-            text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text) : TextDeformatter.deformat(text))
+            text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text, glossary: options.glossary)
+                                  : TextDeformatter.deformat(text, glossary: options.glossary))
         }
         return try await coalescer.translate(streams)
     }

@@ -19,11 +19,16 @@ public struct TranslationOptions: Sendable, Hashable {
     /// dictionary lacks. Only APy's `markUnknown` asks for marks; Google, LibreTranslate, DeepL
     /// and the SDK never show them. Default: false.
     public var markUnknownWords: Bool
+    /// Terms whose translation is fixed: each engine puts the target term where the source term
+    /// was and translates the words around it (see ``Glossary``). The service gives each step of
+    /// a route the glossary for that step. Default: none.
+    public var glossary: Glossary?
 
     /// Options with every default.
     public init(format: TextFormat = .text, beamSize: Int? = nil, lengthPenalty: Double? = nil,
                 maxDecodingLength: Int? = nil, noRepeatNgramSize: Int? = nil, threads: Int? = nil,
-                markUnknownWords: Bool = false) {
+                markUnknownWords: Bool = false, glossary: Glossary? = nil) {
+        self.glossary = glossary
         self.format = format
         self.beamSize = beamSize
         self.lengthPenalty = lengthPenalty

@@ -171,7 +171,7 @@ public final class TranslationService: Sendable {
                 var batch = texts
                 for (index, step) in route.steps.enumerated() {
                     let engine = engines[step.engineIndex]
-                    let stepOptions = Self.options(options, forStep: index, of: route.steps.count)
+                    let stepOptions = Self.options(options, forStep: index, of: route.steps.count, from: step.pair.source)
                     batch = try await translateStep(batch, engine: engine, step: step, options: stepOptions)
                     guard batch.count == texts.count else {
                         throw TranslationError(.engineFailure, "Engine \(engine.name) returned \(batch.count) results for \(texts.count) texts.")
@@ -185,17 +185,22 @@ public final class TranslationService: Sendable {
         }
     }
 
-    /// The options for step `index` of a route of `count` steps. Only the last step may mark
-    /// unknown words: an earlier step's `*word` would be the next step's input, which that engine
-    /// then reads as a word of its own (it comes back as `**word`, or mistranslated), so marks
-    /// would say nothing true about the text the user gave. A word unknown to an earlier step
-    /// passes through it unchanged and unmarked, and the last step marks it if it cannot read it
-    /// either.
-    static func options(_ options: TranslationOptions, forStep index: Int, of count: Int) -> TranslationOptions {
-        guard index < count - 1, options.markUnknownWords else { return options }
-        var early = options
-        early.markUnknownWords = false
-        return early
+    /// The options for step `index` of a route of `count` steps, whose source is `source`.
+    ///
+    /// Only the last step may mark unknown words: an earlier step's `*word` would be the next
+    /// step's input, which that engine then reads as a word of its own (it comes back as
+    /// `**word`, or mistranslated), so marks would say nothing true about the text the user
+    /// gave. A word unknown to an earlier step passes through it unchanged and unmarked, and the
+    /// last step marks it if it cannot read it either.
+    ///
+    /// A glossary applies to the first step, which puts each target term in place; every later
+    /// step gets a glossary that keeps those target terms as they are (``Glossary/keepingTargets(from:)``),
+    /// so a pivot does not translate them again.
+    static func options(_ options: TranslationOptions, forStep index: Int, of count: Int, from source: LanguageCode) -> TranslationOptions {
+        var step = options
+        if index < count - 1 { step.markUnknownWords = false }
+        if index > 0, let glossary = options.glossary { step.glossary = glossary.keepingTargets(from: source) }
+        return step
     }
 
     /// Each engine's loaded pairs, what it skipped and what does not work, for `/health`.

@@ -1,3 +1,6 @@
+import Foundation
+import TranslationCore
+
 /// HTML → Apertium stream, matching Debian's `apertium-deshtml` (see `DeformatterTests`): tags,
 /// comments, `<script>`/`<style>` bodies and markup entities become superblanks, block tags end
 /// sentences, and only the text between tags is translated.
@@ -28,14 +31,21 @@ enum HTMLDeformatter {
     /// `translate="no"` or `class="notranslate"` (how a page tells Google Translate to leave it).
     static let opaqueElements: Set<String> = ["script", "style", "apertium-notrans", "code"]
 
-    /// Deformats `html`.
-    static func deformat(_ html: String) -> DeformattedText {
+    /// Deformats `html`; each term of `glossary` found in its text (not in tags, comments or
+    /// untranslated elements, and not across a tag or a character reference) travels as a
+    /// superblank holding its target term, HTML-escaped (``GlossarySpans``).
+    static func deformat(_ html: String, glossary: Glossary? = nil) -> DeformattedText {
         let input = Array(html.utf8)
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
+        var spans = GlossarySpans((glossary?.matches(in: input) ?? []).filter { match in
+            !input[match.range].contains { $0 == Byte.less || $0 == Byte.greater || $0 == Byte.ampersand }
+        })
         var i = 0
         while i < input.count {
             let b = input[i]
-            if Byte.isBlank(b) {
+            if let end = spans.place(at: i, into: &builder, target: HTMLDeformatter.escapeText) {
+                i = end
+            } else if Byte.isBlank(b) {
                 builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)
                 i += 1
             } else if b == Byte.less {
@@ -67,6 +77,13 @@ enum HTMLDeformatter {
             }
         }
         return builder.finish()
+    }
+
+    /// `text` with `&`, `<` and `>` written as references, to stand in HTML.
+    static func escapeText(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// Where the markup starting with `<` at `start` ends, and whether it ends a sentence.

@@ -1,3 +1,5 @@
+import TranslationCore
+
 /// Plain text → Apertium stream, matching Debian's `apertium-destxt` byte for byte (see
 /// `DeformatterTests`), but as a function: Debian's deformatters buffer until end of input and
 /// cannot run warm in a null-flush pipeline, so Glossa deformats in-process.
@@ -13,18 +15,23 @@ enum TextDeformatter {
         }
     }
 
-    /// Deformats `text`.
-    static func deformat(_ text: String) -> DeformattedText {
+    /// Deformats `text`; each term of `glossary` found in it travels as a superblank holding
+    /// its target term (``GlossarySpans``).
+    static func deformat(_ text: String, glossary: Glossary? = nil) -> DeformattedText {
         var utf8 = Array(text.utf8)
-        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0)) }
+        let terms = glossary?.matches(in: utf8) ?? []
+        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0), terms: terms) }
     }
 
-    static func deformat(bytes input: UnsafeBufferPointer<UInt8>) -> DeformattedText {
+    static func deformat(bytes input: UnsafeBufferPointer<UInt8>, terms: [GlossaryMatch] = []) -> DeformattedText {
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
+        var spans = GlossarySpans(terms)
         var i = 0
         while i < input.count {
             let b = input[i]
-            if Byte.isBlank(b) {
+            if let end = spans.place(at: i, into: &builder, target: { $0 }) {
+                i = end
+            } else if Byte.isBlank(b) {
                 var j = i
                 while j < input.count && Byte.isBlank(input[j]) { j += 1 }
                 let run = input[i..<j]

@@ -83,8 +83,26 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     /// The threads are the engine's (``Configuration/threads``): a request's `threads` is
     /// checked but does not change a running engine (it would race with other requests).
     /// - Throws: ``TranslationError``; `overloaded` when too many sentences wait.
+    ///
+    /// With a glossary, each text is cut at its terms (``SegmentedText``): the model translates
+    /// the stretches between terms, each on its own, and the target terms stand between them
+    /// unchanged. A model cannot be told to copy a span, and a placeholder token it has never
+    /// seen may come back moved, altered or dropped; cutting keeps every term exactly, at the
+    /// cost of the context across it.
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         if texts.isEmpty { return [] }
+        if let glossary = options.glossary {
+            var plain = options
+            plain.glossary = nil
+            let segmented = texts.map { SegmentedText($0, glossary: glossary) }
+            let sources = segmented.flatMap(\.sources)
+            var translated = try await translate(sources, pair: pair, options: plain)[...]
+            return segmented.map { text in
+                let count = text.sources.count
+                defer { translated = translated.dropFirst(count) }
+                return text.assemble(Array(translated.prefix(count)))
+            }
+        }
         let snapshot = catalog.current()
         let models = snapshot.byPair
         guard let model = models[pair] ?? models.first(where: { $0.key.source.base == pair.source.base && $0.key.target.base == pair.target.base })?.value else {
