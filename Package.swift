@@ -140,7 +140,7 @@ let package = Package(
         .target(name: "SQLDatabase", dependencies: ["CSQLite", "CLibPQ"]),
         // API keys, character quotas, usage and rate limits: the store, the token buckets, the
         // client address behind trusted proxies, and the decision for one request. No HTTP.
-        .target(name: "AccessControl", dependencies: ["SQLDatabase", "CCrypto"]),
+        .target(name: "AccessControl", dependencies: ["SQLDatabase", "CCrypto", "TranslationCore"]),
 
         // The wire protocols as dialects (Google v2, AJAX v1, APy, LibreTranslate, DeepL, Glossa's
         // own), a router with middleware, health, metrics and OpenAPI, over TranslationService.

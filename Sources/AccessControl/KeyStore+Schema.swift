@@ -44,5 +44,29 @@ extension KeyStore {
             )
             """,
         ]),
+        // Glossaries (GlossaryStore.swift): owned by the key that made them (`owner` is the
+        // key's SHA-256; empty where keys are not checked). Each has one dictionary per
+        // direction, its entries as TSV (GlossaryEntries).
+        Migrations.Migration(version: 3, [
+            """
+            CREATE TABLE glossa_glossaries (
+                id TEXT PRIMARY KEY,
+                owner TEXT NOT NULL,
+                name TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX glossa_glossaries_owner ON glossa_glossaries (owner, created_at)",
+            """
+            CREATE TABLE glossa_glossary_dictionaries (
+                glossary_id TEXT NOT NULL REFERENCES glossa_glossaries(id) ON DELETE CASCADE,
+                source_lang TEXT NOT NULL,
+                target_lang TEXT NOT NULL,
+                entries TEXT NOT NULL,
+                entry_count BIGINT NOT NULL,
+                PRIMARY KEY (glossary_id, source_lang, target_lang)
+            )
+            """,
+        ]),
     ], lockKey: 0x676c_6f73_7361)  // "glossa"
 }

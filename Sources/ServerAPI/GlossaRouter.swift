@@ -28,6 +28,9 @@ public struct ServerAPIConfiguration: Sendable {
     public var pipelines: (any PipelineReporting)?
     /// Hosts APy's /translatePage may fetch pages from (`*`: any); empty: fetching is off. Default: empty.
     public var allowedFetchHosts: Set<String> = []
+    /// Where glossaries are kept (in the key store's database). Default: nil (glossary
+    /// endpoints answer 503, saying the server has no database).
+    public var glossaries: GlossaryStore? = nil
 
     /// The defaults.
     public init() {}
@@ -78,7 +81,7 @@ public struct GlossaRouter: HTTPHandler {
                                      documentJobs: DocumentJobs(),
                                      languageModes: configuration.languageModes, pipelines: configuration.pipelines,
                                      apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts),
-                                     access: configuration.access)
+                                     access: configuration.access, glossaries: configuration.glossaries)
         let dialects = Dialects.standard(context)
         documents.publish(dialects)
         table = RouteTable(dialects: dialects)

@@ -1,5 +1,7 @@
+import AccessControl
 import Foundation
 import HTTPServer
+import SQLDatabase
 import ServerAPI
 import TranslationService
 
@@ -60,14 +62,18 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         }
     }
     // Keys, quotas and limits: settings first (a bad one is a usage error before any engine
-    // starts); with nothing to check, no database is opened, as before keys existed.
+    // starts); with nothing to check, no database is opened until a glossary is made or used.
     var api: ServerAPIConfiguration
     do {
         try access.loadConfig()
         if let configured = access.host, !isListenAddress(configured) {
             return serveUsage("the config file's host needs a numeric IPv4 or IPv6 address or localhost")
         }
-        api = try await ServerAPIConfiguration(access: AccessSetup.make(access, environment: ProcessInfo.processInfo.environment))
+        let environment = ProcessInfo.processInfo.environment
+        api = try await ServerAPIConfiguration(access: AccessSetup.make(access, environment: environment))
+        // Glossaries live in the key store's database: the same one, or where it would be.
+        api.glossaries = GlossaryStore(database: try api.access?.store?.database
+                                       ?? Database(AccessOptions.location(access.database, environment: environment)))
     } catch {
         return serveUsage("\(error)")
     }

@@ -11,6 +11,8 @@ struct DeepLAPI: Sendable {
     let ledger: CharacterLedger
     /// The key store's usage, when keys are checked; else ``ledger``'s counts since start.
     let access: AccessController?
+    /// The glossaries `glossary_id` names.
+    let glossaries: DeepLGlossaryStore
     /// What `/v2/usage` reports as the limit: Glossa sets none, and DeepL reports an account
     /// without a cost limit this way (10^12 characters).
     static let unlimited = 1_000_000_000_000
@@ -19,8 +21,11 @@ struct DeepLAPI: Sendable {
     static let undeterminedSource: LanguageCode = "en"
 
     func translate(_ request: RoutedRequest) async throws -> EndpointResult {
-        let r = try DeepLTranslateRequest(try request.parameters(), catalog: DeepLCatalog(languages.get()))
-        let results = try await service.translate(r.texts, from: r.source, to: r.target, options: TranslationOptions(format: r.format))
+        let p = try request.parameters()
+        let r = try DeepLTranslateRequest(p, catalog: DeepLCatalog(languages.get()))
+        let glossary = try await glossaries.glossary(for: p, request: request, source: r.source, target: r.target)
+        let results = try await service.translate(r.texts, from: r.source, to: r.target,
+                                                  options: TranslationOptions(format: r.format, glossary: glossary))
         // DeepL counts characters as Unicode code points, source text only.
         let billed = r.texts.map(\.unicodeScalars.count)
         ledger.add(billed.reduce(0, +), for: request.credential?.key)

@@ -6,8 +6,11 @@ import HTTPServer
 /// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
 enum DeepLDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger(), access: context.access)
-        let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
+        let glossaries = DeepLGlossaryStore(store: context.glossaries, languages: context.languages, access: context.access)
+        let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger(), access: context.access,
+                           glossaries: glossaries)
+        let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages,
+                                       glossaries: glossaries)
         let key = ParameterDoc("document_key", required: true, "The key the upload answered.")
         return Dialect(
             name: "deepl", title: "DeepL API v2", version: "v2",
@@ -26,6 +29,8 @@ enum DeepLDialect {
                         ParameterDoc("formality", "default, prefer_more or prefer_less; more and less are refused (no target supports formality)."),
                         ParameterDoc("model_type", "quality_optimized, prefer_quality_optimized or latency_optimized; echoed as model_type_used."),
                         ParameterDoc("context", "Accepted; not translated and not billed."),
+                        ParameterDoc("glossary_id", "A glossary (v2, or v3 with a dictionary for the pair) whose terms the translation must use; needs source_lang."),
+                        ParameterDoc("glossary_ids", "Up to 5 glossaries, merged (the first wins for a source term); needs source_lang."),
                     ],
                     success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order."), billing: Billing.codePoints(of: "text")) {
                     try await api.translate($0)
@@ -47,7 +52,8 @@ enum DeepLDialect {
                     parameters: [ParameterDoc("file", required: true, "The document (multipart)."),
                                  ParameterDoc("target_lang", required: true, "Target language."),
                                  ParameterDoc("source_lang", "Source language; detected when omitted."),
-                                 ParameterDoc("filename", "Name for the download.")],
+                                 ParameterDoc("filename", "Name for the download."),
+                                 ParameterDoc("glossary_id", "A glossary whose terms the translation must use; needs source_lang.")],
                     success: "{\"document_id\", \"document_key\"}."),
                     billing: context.documentService.billing) { try await documents.upload($0) },
                 Endpoint("deepl_document_status", ["GET", "POST"], "/v2/document/{document_id}", input: .queryFormOrJSON, docs: EndpointDocs(
@@ -61,7 +67,7 @@ enum DeepLDialect {
                     parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
                     success: "The document; 503 {\"message\": \"Document translation is not done\"} before it is; 404 when unknown or downloaded.",
                     successType: "application/octet-stream")) { try documents.result($0) },
-            ],
+            ] + DeepLGlossaryEndpoints.make(glossaries),
             errors: ErrorEnvelope(render: DeepLError.response, documentation: [
                 (400, "{\"message\": \"…\"}: a missing or invalid parameter (DeepL's messages)."),
                 (403, "{\"message\": \"…\"}: authorization failed."),

@@ -10,6 +10,8 @@ struct DeepLDocuments: Sendable {
     let documents: DocumentService
     let jobs: DocumentJobs
     let languages: ServedLanguagesCache
+    /// The glossaries `glossary_id` names.
+    let glossaries: DeepLGlossaryStore
 
     func upload(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
@@ -30,10 +32,11 @@ struct DeepLDocuments: Sendable {
         if let source, source.language == target.language { throw Self.bad("Source and target language are equal.") }
         // The request is one DeepL would take: now whether the engines here serve its languages.
         try languages.checkServed(by: catalog)
+        let glossary = try await glossaries.glossary(for: p, request: request, source: source, target: target)
         let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
         let (documents, from) = (self.documents, source)
         jobs.start(id: id, key: key, name: name) {
-            try await documents.translate(file.bytes, from: from, to: target).document
+            try await documents.translate(file.bytes, from: from, to: target, glossary: glossary).document
         }
         return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))
     }

@@ -4,7 +4,7 @@ import TranslationCore
 /// `target_lang`, an optional `source_lang`, and every option with DeepL's own accepted values.
 /// Options the engines cannot honour are either without effect on the words (`split_sentences`,
 /// `preserve_formatting`, `context`, `outline_detection`, the tag lists) or refused with a clear
-/// error (glossaries, style rules, translation memories, custom instructions): never ignored
+/// error (style rules, translation memories, custom instructions): never ignored
 /// where ignoring would change what the caller asked for.
 struct DeepLTranslateRequest {
     var texts: [String]
@@ -47,12 +47,6 @@ struct DeepLTranslateRequest {
             // No engine here varies formality, so every target lists supports_formality false;
             // DeepL refuses a strict formality for such a target and so does this server.
             throw APIError.translation(TranslationError(.invalidArgument, "'formality' is not supported for given 'target_lang'."))
-        }
-        if p.has("glossary_id") || p.has("glossary_ids") {
-            guard source != nil else {
-                throw APIError.translation(TranslationError(.invalidArgument, "Use of a glossary requires the source_lang parameter to be specified"))
-            }
-            throw APIError.translation(TranslationError(.invalidArgument, "Glossary not found: this server has no glossaries."))
         }
         for name in ["style_id", "translation_memory_id", "custom_instructions"] where p.has(name) {
             throw APIError.translation(TranslationError(.invalidArgument, "Parameter '\(name)' is not supported by this server."))

@@ -27,7 +27,7 @@ struct DocumentService: Sendable {
     /// Translates `bytes` from `source` (nil: detected once from the document's text) into `target`.
     /// - Throws: ``DocumentError``, ``TranslationError``.
     func translate(_ bytes: [UInt8], from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,
-                   progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
+                   glossary: Glossary? = nil, progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
         // Fail fast on what cannot be read, before waiting for a slot.
         _ = try DocumentTranslator.identify(bytes).get()
         var from = source
@@ -43,7 +43,8 @@ struct DocumentService: Sendable {
         let document = try await slots.run {
             try await translator.translate(bytes, translate: { texts, format in
                 try await service.translate(texts, from: resolved, to: target,
-                                            options: TranslationOptions(format: format, markUnknownWords: markUnknownWords)).map(\.translatedText)
+                                            options: TranslationOptions(format: format, markUnknownWords: markUnknownWords,
+                                                                        glossary: glossary)).map(\.translatedText)
             }, progress: progress)
         }
         return (document, resolved)

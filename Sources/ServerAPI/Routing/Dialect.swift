@@ -65,4 +65,6 @@ struct DialectContext: Sendable {
     /// Keys, quotas and limits, when configured (usage endpoints read it; LibreTranslate's
     /// front-end settings say whether keys are asked for).
     let access: AccessController?
+    /// Glossaries (DeepL's endpoints and `glossary_id`); nil: none can be made.
+    let glossaries: GlossaryStore?
 }
