@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         // A real PostgreSQL server (initdb + pg_ctl in a temporary directory) for the store tests.
         .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase", "CSpawn"], path: "Tests/DatabaseTestSupport"),
-        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationCore"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),

@@ -307,3 +307,22 @@ def test_a_rolling_restart_of_all_replicas_loses_no_request(cluster):
     assert restarted.returncode == 0, restarted.stderr
     assert all(cluster.replica_pid(n) != pids[n - 1] for n in range(1, REPLICAS + 1))
     assert len(load.statuses) >= 16 and not load.failures, load.failures[:5]
+
+
+def test_a_glossary_made_through_one_replica_is_used_through_another_and_through_nginx(cluster):
+    key = cluster.create("--name", "glossaries")
+    auth = {"Authorization": f"DeepL-Auth-Key {key}", "Content-Type": "application/json"}
+    made = json.dumps({"name": "shared", "source_lang": "en", "target_lang": "es", "entries": "house\thogar", "entries_format": "tsv"})
+    status, _, body = request(cluster.replica_port(1), "POST", "/v2/glossaries", made.encode(), auth)
+    assert status == 201, body
+    glossary = json.loads(body)["glossary_id"]
+    ask = json.dumps({"text": ["My house."], "source_lang": "EN", "target_lang": "ES", "glossary_id": glossary}).encode()
+    for port in (cluster.replica_port(2), cluster.replica_port(3), cluster.port):
+        status, _, body = request(port, "POST", "/v2/translate", ask, auth)
+        assert status == 200 and "hogar" in json.loads(body)["translations"][0]["text"], body
+    # Another key does not see it, on any replica.
+    other = {"Authorization": f"DeepL-Auth-Key {cluster.create('--name', 'other')}"}
+    assert request(cluster.replica_port(3), "GET", f"/v2/glossaries/{glossary}", headers=other)[0] == 404
+    status, _, _ = request(cluster.replica_port(2), "DELETE", f"/v2/glossaries/{glossary}", headers=auth)
+    assert status == 204
+    assert request(cluster.replica_port(1), "GET", f"/v2/glossaries/{glossary}", headers=auth)[0] == 404
