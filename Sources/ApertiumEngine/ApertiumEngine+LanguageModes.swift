@@ -20,7 +20,9 @@ extension ApertiumEngine: LanguageModeRunning {
         }
         switch format {
         case .text:
-            let stream = TextDeformatter.deformat(input)
+            // An analysis (APy's /analyze, /generate) reads every word as the mode would,
+            // placeholders too: nothing is translated here, so nothing needs protecting.
+            let stream = TextDeformatter.deformat(input, placeholders: false)
             guard !stream.bytes.isEmpty else { return "" }
             let output = try await languagePool(mode).submit([stream.bytes])
             return Reformatter.reformat(output.first ?? [], wordForms: stream.wordForms)

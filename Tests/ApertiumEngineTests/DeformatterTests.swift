@@ -29,7 +29,8 @@ import Testing
     func textMatchesDestxt(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-destxt"), "apertium is not installed (make deps)")
         let real = try RealTool.run("/usr/bin/apertium-destxt", input: Array(sample.utf8))
-        let ours = TextDeformatter.deformat(sample).bytes
+        // Placeholders (`{u}`) are protected on purpose (PlaceholderTests); the rest is destxt's.
+        let ours = TextDeformatter.deformat(sample, placeholders: false).bytes
         #expect(String(decoding: ours, as: UTF8.self) == String(decoding: real, as: UTF8.self))
     }
 
@@ -37,7 +38,7 @@ import Testing
     func htmlMatchesDeshtml(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-deshtml"), "apertium is not installed (make deps)")
         let real = try RealTool.run("/usr/bin/apertium-deshtml", input: Array(sample.utf8))
-        let ours = HTMLDeformatter.deformat(sample).bytes
+        let ours = HTMLDeformatter.deformat(sample, placeholders: false).bytes
         #expect(String(decoding: ours, as: UTF8.self) == String(decoding: real, as: UTF8.self))
     }
 

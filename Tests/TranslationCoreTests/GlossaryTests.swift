@@ -9,7 +9,7 @@ import Testing
 
     static func found(_ g: Glossary, _ text: String) -> [String] {
         let bytes = Array(text.utf8)
-        return g.matches(in: bytes).map { String(decoding: bytes[$0.range], as: UTF8.self) + "=" + $0.target }
+        return g.matches(in: bytes).map { String(decoding: bytes[$0.range], as: UTF8.self) + "=" + ($0.output ?? "") }
     }
 
     @Test func wholeWordsOnlyAndTheLongestTermWins() {

@@ -31,19 +31,21 @@ enum HTMLDeformatter {
     /// `translate="no"` or `class="notranslate"` (how a page tells Google Translate to leave it).
     static let opaqueElements: Set<String> = ["script", "style", "apertium-notrans", "code"]
 
-    /// Deformats `html`; each term of `glossary` found in its text (not in tags, comments or
-    /// untranslated elements, and not across a tag or a character reference) travels as a
-    /// superblank holding its target term, HTML-escaped (``GlossarySpans``).
-    static func deformat(_ html: String, glossary: Glossary? = nil) -> DeformattedText {
+    /// Deformats `html`; its placeholders, and each term of `glossary` found in its text (not in
+    /// tags, comments or untranslated elements, and not across a tag or a character reference),
+    /// travel as superblanks, a term's target HTML-escaped (``ProtectedSpans``).
+    /// With `placeholders` false, placeholders are text, as `apertium-deshtml` reads them.
+    static func deformat(_ html: String, glossary: Glossary? = nil, placeholders: Bool = true) -> DeformattedText {
         let input = Array(html.utf8)
+        let found = ProtectedSpan.find(in: input, format: .html, glossary: glossary, placeholders: placeholders).filter { span in
+            !input[span.range].contains { $0 == Byte.less || $0 == Byte.greater || $0 == Byte.ampersand }
+        }
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
-        var spans = GlossarySpans((glossary?.matches(in: input) ?? []).filter { match in
-            !input[match.range].contains { $0 == Byte.less || $0 == Byte.greater || $0 == Byte.ampersand }
-        })
+        var spans = ProtectedSpans(found, source: { Array(input[$0]) }, render: HTMLDeformatter.escapeText)
         var i = 0
         while i < input.count {
             let b = input[i]
-            if let end = spans.place(at: i, into: &builder, target: HTMLDeformatter.escapeText) {
+            if let end = spans.place(at: i, into: &builder) {
                 i = end
             } else if Byte.isBlank(b) {
                 builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)

@@ -15,21 +15,22 @@ enum TextDeformatter {
         }
     }
 
-    /// Deformats `text`; each term of `glossary` found in it travels as a superblank holding
-    /// its target term (``GlossarySpans``).
-    static func deformat(_ text: String, glossary: Glossary? = nil) -> DeformattedText {
+    /// Deformats `text`; its placeholders, and each term of `glossary` found in it, travel as
+    /// superblanks (``ProtectedSpans``). With `placeholders` false, placeholders are text, as
+    /// `apertium-destxt` reads them.
+    static func deformat(_ text: String, glossary: Glossary? = nil, placeholders: Bool = true) -> DeformattedText {
         var utf8 = Array(text.utf8)
-        let terms = glossary?.matches(in: utf8) ?? []
-        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0), terms: terms) }
+        let spans = ProtectedSpan.find(in: utf8, format: .text, glossary: glossary, placeholders: placeholders)
+        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0), spans: spans) }
     }
 
-    static func deformat(bytes input: UnsafeBufferPointer<UInt8>, terms: [GlossaryMatch] = []) -> DeformattedText {
+    static func deformat(bytes input: UnsafeBufferPointer<UInt8>, spans found: [ProtectedSpan] = []) -> DeformattedText {
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
-        var spans = GlossarySpans(terms)
+        var spans = ProtectedSpans(found, source: { Array(input[$0]) }, render: { $0 })
         var i = 0
         while i < input.count {
             let b = input[i]
-            if let end = spans.place(at: i, into: &builder, target: { $0 }) {
+            if let end = spans.place(at: i, into: &builder) {
                 i = end
             } else if Byte.isBlank(b) {
                 var j = i

@@ -84,17 +84,17 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     /// checked but does not change a running engine (it would race with other requests).
     /// - Throws: ``TranslationError``; `overloaded` when too many sentences wait.
     ///
-    /// With a glossary, each text is cut at its terms (``SegmentedText``): the model translates
-    /// the stretches between terms, each on its own, and the target terms stand between them
-    /// unchanged. A model cannot be told to copy a span, and a placeholder token it has never
-    /// seen may come back moved, altered or dropped; cutting keeps every term exactly, at the
-    /// cost of the context across it.
+    /// A text with placeholders or glossary terms is cut at them (``SegmentedText``): the model
+    /// translates the stretches between, each on its own, and the placeholders and target terms
+    /// stand between them unchanged. A model cannot be told to copy a span, and a placeholder
+    /// it has never seen may come back moved, altered or dropped; cutting keeps every span
+    /// exactly, at the cost of the context across it.
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         if texts.isEmpty { return [] }
-        if let glossary = options.glossary {
+        let segmented = options.format == .text ? texts.map { SegmentedText($0, glossary: options.glossary) } : []
+        if segmented.contains(where: \.keepsAnything) {
             var plain = options
             plain.glossary = nil
-            let segmented = texts.map { SegmentedText($0, glossary: glossary) }
             let sources = segmented.flatMap(\.sources)
             var translated = try await translate(sources, pair: pair, options: plain)[...]
             return segmented.map { text in

@@ -62,12 +62,12 @@ public struct Glossary: Sendable, Hashable {
     }
 
     /// Where terms occur in `bytes` (UTF-8), in order and not overlapping.
-    public func matches(in bytes: [UInt8]) -> [GlossaryMatch] {
+    public func matches(in bytes: [UInt8]) -> [ProtectedSpan] {
         matcher.matches(in: bytes)
     }
 
     /// Where terms occur in `text`, in order and not overlapping (UTF-8 offsets).
-    public func matches(in text: String) -> [GlossaryMatch] {
+    public func matches(in text: String) -> [ProtectedSpan] {
         matcher.matches(in: Array(text.utf8))
     }
 
@@ -77,12 +77,4 @@ public struct Glossary: Sendable, Hashable {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-}
-
-/// One occurrence of a term: its UTF-8 range in the text, and the words that replace it.
-public struct GlossaryMatch: Sendable, Equatable {
-    /// UTF-8 offsets of the source term in the text.
-    public let range: Range<Int>
-    /// The target term, capitalised where the occurrence was (see ``Glossary``).
-    public let target: String
 }

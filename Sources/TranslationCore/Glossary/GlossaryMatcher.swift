@@ -49,9 +49,9 @@ struct GlossaryMatcher: Sendable {
         return out
     }
 
-    func matches(in bytes: [UInt8]) -> [GlossaryMatch] {
+    func matches(in bytes: [UInt8]) -> [ProtectedSpan] {
         guard !index.isEmpty else { return [] }
-        var out: [GlossaryMatch] = []
+        var out: [ProtectedSpan] = []
         var end = 0
         for word in WordScanner.words(in: bytes) {
             guard word.lowerBound >= end,
@@ -62,7 +62,7 @@ struct GlossaryMatcher: Sendable {
                 guard start >= end, stop <= bytes.count, spells(candidate, bytes[start..<stop]) else { continue }
                 if candidate.needsEndBoundary, stop < bytes.count, let next = WordScanner.scalar(in: bytes, at: stop),
                    WordScanner.isWordScalar(next), !WordScanner.isUnspacedScript(next) { continue }
-                out.append(GlossaryMatch(range: start..<stop, target: candidate.target))
+                out.append(ProtectedSpan(range: start..<stop, output: candidate.target))
                 end = stop
                 break
             }

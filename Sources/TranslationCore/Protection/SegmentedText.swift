@@ -1,32 +1,35 @@
-/// A text cut at its glossary terms, for an engine that cannot carry a term through in place:
-/// the stretches between terms are translated each on its own, and the target terms go between
-/// them unchanged. Whitespace at the edges of each stretch is kept as it was, so terms stay
+/// A plain text cut at its protected spans (placeholders and glossary terms, ``ProtectedSpan``),
+/// for an engine that cannot carry a span through in place: the stretches between spans are
+/// translated each on its own, and what each span stands for goes between them unchanged. Whitespace at the edges of each stretch is kept as it was, so terms stay
 /// separated from the words around them.
 public struct SegmentedText: Sendable {
     /// One stretch of the text.
     public enum Piece: Sendable, Equatable {
         /// Words to translate, with the whitespace before and after them.
         case text(leading: String, words: String, trailing: String)
-        /// A target term, to stand as it is.
+        /// A placeholder or a target term, to stand as it is.
         case kept(String)
     }
 
     /// The stretches in order.
     public let pieces: [Piece]
 
-    /// `text` cut at the terms of `glossary`.
-    public init(_ text: String, glossary: Glossary) {
+    /// `text` cut at its placeholders and the terms of `glossary`.
+    public init(_ text: String, glossary: Glossary?) {
         let bytes = Array(text.utf8)
         var pieces: [Piece] = []
         var position = 0
-        for match in glossary.matches(in: bytes) {
-            if match.range.lowerBound > position { pieces.append(Self.text(bytes[position..<match.range.lowerBound])) }
-            pieces.append(.kept(match.target))
-            position = match.range.upperBound
+        for span in ProtectedSpan.find(in: bytes, format: .text, glossary: glossary) {
+            if span.range.lowerBound > position { pieces.append(Self.text(bytes[position..<span.range.lowerBound])) }
+            pieces.append(.kept(span.text(in: bytes)))
+            position = span.range.upperBound
         }
         if position < bytes.count || pieces.isEmpty { pieces.append(Self.text(bytes[position...])) }
         self.pieces = pieces
     }
+
+    /// Whether anything is kept: without, the text is translated whole.
+    public var keepsAnything: Bool { pieces.contains { if case .kept = $0 { true } else { false } } }
 
     /// The words to translate, one per stretch that has any, in order.
     public var sources: [String] {
