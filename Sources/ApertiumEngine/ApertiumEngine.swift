@@ -122,8 +122,9 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         let coalescer = try await coalescer(for: PoolKey(pair: pair, marksUnknownWords: options.markUnknownWords))
         if texts.allSatisfy(\.isEmpty) { return texts }
         let streams = texts.map { text -> DeformattedText? in
-            text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text, glossary: options.glossary)
-                                  : TextDeformatter.deformat(text, glossary: options.glossary))
+            text.isEmpty ? nil : (options.format == .html ? HTMLDeformatter.deformat(text, glossary: options.glossary, markup: options.markup)
+                                  : TextDeformatter.deformat(text, glossary: options.glossary,
+                                                             newlinesEndSentences: options.markup.newlinesEndSentences))
         }
         return try await coalescer.translate(streams)
     }

@@ -23,12 +23,16 @@ public struct TranslationOptions: Sendable, Hashable {
     /// was and translates the words around it (see ``Glossary``). The service gives each step of
     /// a route the glossary for that step. Default: none.
     public var glossary: Glossary?
+    /// Which elements are left untranslated and which end sentences. Default: every protocol's
+    /// reading (``MarkupOptions``).
+    public var markup: MarkupOptions
 
     /// Options with every default.
     public init(format: TextFormat = .text, beamSize: Int? = nil, lengthPenalty: Double? = nil,
                 maxDecodingLength: Int? = nil, noRepeatNgramSize: Int? = nil, threads: Int? = nil,
-                markUnknownWords: Bool = false, glossary: Glossary? = nil) {
+                markUnknownWords: Bool = false, glossary: Glossary? = nil, markup: MarkupOptions = MarkupOptions()) {
         self.glossary = glossary
+        self.markup = markup
         self.format = format
         self.beamSize = beamSize
         self.lengthPenalty = lengthPenalty

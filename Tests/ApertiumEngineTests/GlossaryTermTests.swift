@@ -31,3 +31,25 @@ import TranslationCore
         }
     }
 }
+
+/// DeepL's tag and sentence options at the deformatter: which elements stay untranslated and
+/// which end sentences.
+@Suite struct MarkupOptionTests {
+    @Test func ignoredElementsStayWhole() {
+        let ignored = MarkupOptions(ignoredElements: ["Ignore"])
+        #expect(HTMLDeformatter.deformat("a <ignore>red house</ignore> b", markup: ignored).string == "a[ <ignore>red house<\\/ignore> ]b.[]")
+        #expect(HTMLDeformatter.deformat("a <ignore>red house</ignore> b").string == "a[ <ignore>]red house[<\\/ignore> ]b.[]")
+    }
+
+    @Test func splittingAndNonSplittingElements() {
+        #expect(HTMLDeformatter.deformat("a<p>b").string == "a.[][<p>]b.[]")
+        #expect(HTMLDeformatter.deformat("a<p>b", markup: MarkupOptions(nonSplittingElements: ["p"])).string == "a[<p>]b.[]")
+        #expect(HTMLDeformatter.deformat("a<seg>b", markup: MarkupOptions(splittingElements: ["seg"])).string == "a.[][<seg>]b.[]")
+        #expect(HTMLDeformatter.deformat("a<p>b", markup: MarkupOptions(detectsOutline: false)).string == "a[<p>]b.[]")
+    }
+
+    @Test func newlinesEndSentencesUnlessAskedNotTo() {
+        #expect(TextDeformatter.deformat("a\n\nb").string == "a.[][\n\n]b.[]")
+        #expect(TextDeformatter.deformat("a\n\nb", newlinesEndSentences: false).string == "a[\n\n]b.[]")
+    }
+}

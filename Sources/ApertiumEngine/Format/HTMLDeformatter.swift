@@ -35,7 +35,9 @@ enum HTMLDeformatter {
     /// tags, comments or untranslated elements, and not across a tag or a character reference),
     /// travel as superblanks, a term's target HTML-escaped (``ProtectedSpans``).
     /// With `placeholders` false, placeholders are text, as `apertium-deshtml` reads them.
-    static func deformat(_ html: String, glossary: Glossary? = nil, placeholders: Bool = true) -> DeformattedText {
+    /// `markup` adds elements to leave untranslated and changes which end sentences.
+    static func deformat(_ html: String, glossary: Glossary? = nil, placeholders: Bool = true,
+                         markup: MarkupOptions = MarkupOptions()) -> DeformattedText {
         let input = Array(html.utf8)
         let found = ProtectedSpan.find(in: input, format: .html, glossary: glossary, placeholders: placeholders).filter { span in
             !input[span.range].contains { $0 == Byte.less || $0 == Byte.greater || $0 == Byte.ampersand }
@@ -51,7 +53,7 @@ enum HTMLDeformatter {
                 builder.appendBlank(CollectionOfOne(b), endsSentence: false, escape: needsEscape)
                 i += 1
             } else if b == Byte.less {
-                let end = markupEnd(input, from: i)
+                let end = markupEnd(input, from: i, markup: markup)
                 builder.appendBlank(input[i..<end.index], endsSentence: end.endsSentence, escape: needsEscape)
                 i = end.index
             } else if b == Byte.openBrace, i + 1 < input.count, input[i + 1] == Byte.openBrace,
@@ -90,7 +92,7 @@ enum HTMLDeformatter {
 
     /// Where the markup starting with `<` at `start` ends, and whether it ends a sentence.
     /// A `<` that starts no markup is a blank of its own, as in deshtml.
-    static func markupEnd(_ s: [UInt8], from start: Int) -> (index: Int, endsSentence: Bool) {
+    static func markupEnd(_ s: [UInt8], from start: Int, markup: MarkupOptions = MarkupOptions()) -> (index: Int, endsSentence: Bool) {
         if starts(s, at: start, with: "<!--") {
             let close = find(s, "-->", from: start + 4)
             return (close.map { $0 + 3 } ?? s.count, false)
@@ -102,11 +104,11 @@ enum HTMLDeformatter {
         // The tag name must end the name: `<p>` or `<p class…>`, not `<pre>`.
         let nameEnds = name.end < s.count && (s[name.end] == Byte.greater || s[name.end] == Byte.space)
         if !name.closing, !name.bang, nameEnds,
-           opaqueElements.contains(lowered) || marksNoTranslate(s[start...close]) {
+           opaqueElements.contains(lowered) || markup.ignoredElements.contains(lowered) || marksNoTranslate(s[start...close]) {
             // The body runs to the matching `</name>`; an unclosed element runs to the end.
             return (elementEnd(s, name: lowered, bodyFrom: close + 1), false)
         }
-        return (close + 1, !name.bang && nameEnds && sentenceTags.contains(lowered))
+        return (close + 1, !name.bang && nameEnds && markup.endsSentence(lowered, isBlock: sentenceTags.contains(lowered)))
     }
 
     /// Whether a start tag carries `translate="no"` or the class `notranslate`.

@@ -18,13 +18,15 @@ enum TextDeformatter {
     /// Deformats `text`; its placeholders, and each term of `glossary` found in it, travel as
     /// superblanks (``ProtectedSpans``). With `placeholders` false, placeholders are text, as
     /// `apertium-destxt` reads them.
-    static func deformat(_ text: String, glossary: Glossary? = nil, placeholders: Bool = true) -> DeformattedText {
+    /// With `newlinesEndSentences` false, an empty line does not end a sentence (DeepL's `split_sentences=nonewlines`).
+    static func deformat(_ text: String, glossary: Glossary? = nil, placeholders: Bool = true,
+                         newlinesEndSentences: Bool = true) -> DeformattedText {
         var utf8 = Array(text.utf8)
         let spans = ProtectedSpan.find(in: utf8, format: .text, glossary: glossary, placeholders: placeholders)
-        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0), spans: spans) }
+        return utf8.withUnsafeMutableBufferPointer { deformat(bytes: UnsafeBufferPointer($0), spans: spans, newlinesEndSentences: newlinesEndSentences) }
     }
 
-    static func deformat(bytes input: UnsafeBufferPointer<UInt8>, spans found: [ProtectedSpan] = []) -> DeformattedText {
+    static func deformat(bytes input: UnsafeBufferPointer<UInt8>, spans found: [ProtectedSpan] = [], newlinesEndSentences: Bool = true) -> DeformattedText {
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
         var spans = ProtectedSpans(found, source: { Array(input[$0]) }, render: { $0 })
         var i = 0
@@ -36,7 +38,7 @@ enum TextDeformatter {
                 var j = i
                 while j < input.count && Byte.isBlank(input[j]) { j += 1 }
                 let run = input[i..<j]
-                builder.appendBlank(run, endsSentence: endsParagraph(run), escape: { _ in false })
+                builder.appendBlank(run, endsSentence: newlinesEndSentences && endsParagraph(run), escape: { _ in false })
                 i = j
             } else if b == Byte.nul {
                 // A NUL would end the request frame early: it travels as a marker instead.

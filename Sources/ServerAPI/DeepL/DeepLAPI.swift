@@ -25,7 +25,7 @@ struct DeepLAPI: Sendable {
         let r = try DeepLTranslateRequest(p, catalog: DeepLCatalog(languages.get()))
         let glossary = try await glossaries.glossary(for: p, request: request, source: r.source, target: r.target)
         let results = try await service.translate(r.texts, from: r.source, to: r.target,
-                                                  options: TranslationOptions(format: r.format, glossary: glossary))
+                                                  options: TranslationOptions(format: r.format, glossary: glossary, markup: r.markup))
         // DeepL counts characters as Unicode code points, source text only.
         let billed = r.texts.map(\.unicodeScalars.count)
         ledger.add(billed.reduce(0, +), for: request.credential?.key)

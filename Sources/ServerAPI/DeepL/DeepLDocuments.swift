@@ -30,13 +30,18 @@ struct DeepLDocuments: Sendable {
             throw Self.bad("Invalid file data: the file extension names no format this server translates (\(DocumentFormat.supportedList)).")
         }
         if let source, source.language == target.language { throw Self.bad("Source and target language are equal.") }
+        // The options a document takes, checked as for text (no target here varies formality).
+        try DeepLTranslateRequest.check(p, "formality", ["default", "more", "less", "prefer_more", "prefer_less"])
+        if let formality = p.last("formality"), formality == "more" || formality == "less" {
+            throw Self.bad("'formality' is not supported for given 'target_lang'.")
+        }
         // The request is one DeepL would take: now whether the engines here serve its languages.
         try languages.checkServed(by: catalog)
         let glossary = try await glossaries.glossary(for: p, request: request, source: source, target: target)
         let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
         let (documents, from) = (self.documents, source)
         jobs.start(id: id, key: key, name: name) {
-            try await documents.translate(file.bytes, from: from, to: target, glossary: glossary).document
+            try await documents.translate(file.bytes, from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
         }
         return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))
     }

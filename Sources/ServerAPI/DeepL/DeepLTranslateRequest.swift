@@ -1,9 +1,11 @@
 import TranslationCore
+import Foundation
 
 /// A `POST /v2/translate` request checked as DeepL checks it: `text` (repeated, or a JSON list),
 /// `target_lang`, an optional `source_lang`, and every option with DeepL's own accepted values.
-/// Options the engines cannot honour are either without effect on the words (`split_sentences`,
-/// `preserve_formatting`, `context`, `outline_detection`, the tag lists) or refused with a clear
+/// The tag lists, `outline_detection` and `split_sentences` reach the engines (``MarkupOptions``);
+/// options without effect on the words here (`preserve_formatting`: formatting is always kept;
+/// `context`: read by nothing, never translated or billed) are accepted; others are refused with a clear
 /// error (style rules, translation memories, custom instructions): never ignored
 /// where ignoring would change what the caller asked for.
 struct DeepLTranslateRequest {
@@ -15,6 +17,8 @@ struct DeepLTranslateRequest {
     var format: TextFormat
     var showBilledCharacters: Bool
     var modelType: String?
+    /// `ignore_tags`, `splitting_tags`, `non_splitting_tags`, `outline_detection` and `split_sentences`.
+    var markup: MarkupOptions
 
     /// Most texts per request, as DeepL allows.
     static let maxTexts = 50
@@ -35,6 +39,10 @@ struct DeepLTranslateRequest {
         try Self.check(p, "tag_handling", ["html", "xml"])
         // The engines keep tags and translate the text between them; XML is handled like HTML.
         format = p.last("tag_handling").map { _ in .html } ?? .text
+        markup = MarkupOptions(ignoredElements: Self.tags(p, "ignore_tags"), splittingElements: Self.tags(p, "splitting_tags"),
+                               nonSplittingElements: Self.tags(p, "non_splitting_tags"),
+                               detectsOutline: !["0", "false"].contains(p.last("outline_detection")?.lowercased() ?? "1"),
+                               newlinesEndSentences: (p.last("split_sentences") ?? "1") == "1")
         try Self.check(p, "show_billed_characters", Self.booleans)
         showBilledCharacters = ["1", "true"].contains(p.last("show_billed_characters")?.lowercased() ?? "0")
         try Self.check(p, "model_type", ["quality_optimized", "latency_optimized", "prefer_quality_optimized"])
@@ -54,6 +62,11 @@ struct DeepLTranslateRequest {
     }
 
     static let booleans = ["0", "1", "true", "false"]
+
+    /// A tag list: repeated, a JSON list, or comma-separated (`x,ignore`), as DeepL takes it.
+    static func tags(_ p: Parameters, _ name: String) -> Set<String> {
+        Set(p.all(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
 
     /// An option that must be one of `accepted` when given.
     static func check(_ p: Parameters, _ name: String, _ accepted: [String]) throws {

@@ -27,7 +27,7 @@ struct DocumentService: Sendable {
     /// Translates `bytes` from `source` (nil: detected once from the document's text) into `target`.
     /// - Throws: ``DocumentError``, ``TranslationError``.
     func translate(_ bytes: [UInt8], from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,
-                   glossary: Glossary? = nil, progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
+                   glossary: Glossary? = nil, refusingSameLanguage: Bool = false, progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
         // Fail fast on what cannot be read, before waiting for a slot.
         _ = try DocumentTranslator.identify(bytes).get()
         var from = source
@@ -39,6 +39,11 @@ struct DocumentService: Sendable {
             from = language
         }
         let resolved = from!
+        // DeepL fails a document whose (detected) language is the target, rather than hand the
+        // file back unchanged as "done".
+        if refusingSameLanguage, resolved.language == target.language {
+            throw TranslationError(.invalidArgument, "Source and target language are equal.")
+        }
         let service = self.service
         let document = try await slots.run {
             try await translator.translate(bytes, translate: { texts, format in
