@@ -227,3 +227,34 @@ def test_each_key_sees_only_its_own_glossaries(tmp_path):
         assert "hogar" in a.translate_text("My house.", source_lang="EN", target_lang="ES", glossary=glossary).text
     finally:
         assert s.stop() == 0
+
+
+def test_the_cli_makes_lists_shows_uses_and_deletes_glossaries(tmp_path):
+    binary = glossa_binary()
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"}
+
+    def glossa(*args, stdin=None):
+        return subprocess.run([binary, *args], input=stdin, capture_output=True, text=True, timeout=300, env=env)
+
+    terms = tmp_path / "terms.tsv"
+    terms.write_text("house\thogar\nred\tcolorado\n")
+    made = glossa("glossary", "create", "--from", "en", "--to", "es", "--name", "house words", str(terms))
+    assert made.returncode == 0, made.stderr
+    glossary_id = made.stdout.strip()
+    listed = glossa("glossary", "list")
+    assert listed.returncode == 0 and glossary_id in listed.stdout and "en-es (2)" in listed.stdout, listed
+    shown = glossa("glossary", "show", glossary_id, "--json")
+    assert json.loads(shown.stdout)["entries"] == [["house", "hogar"], ["red", "colorado"]]
+
+    by_id = glossa("translate", "--from", "en", "--to", "es", "--glossary", glossary_id, "My house is red.")
+    assert by_id.returncode == 0 and "hogar" in by_id.stdout and "colorado" in by_id.stdout, by_id
+    by_file = glossa("translate", "--from", "en", "--to", "es", "--glossary", str(terms), stdin="My house.\n")
+    assert by_file.returncode == 0 and "hogar" in by_file.stdout, by_file
+    assert glossa("translate", "--to", "es", "--glossary", str(terms), "house").returncode == 2
+
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("house\thogar\nsea\n")
+    refused = glossa("glossary", "create", "--from", "en", "--to", "es", str(bad))
+    assert refused.returncode == 2 and "line 2" in refused.stderr, refused
+    assert glossa("glossary", "delete", glossary_id).returncode == 0
+    assert glossa("glossary", "show", glossary_id).returncode == 1

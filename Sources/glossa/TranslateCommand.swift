@@ -6,8 +6,8 @@ import TranslationService
 /// or `glossa translate [--from LANG] --to LANG --file IN --output OUT` for a document.
 enum TranslateCommand {
     static let help = """
-        USAGE: glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--json] [TEXT ...]
-               glossa translate [--from LANG] --to LANG [--mark-unknown] --file IN --output OUT
+        USAGE: glossa translate [--from LANG] --to LANG [--format text|html] [--mark-unknown] [--glossary ID|FILE] [--json] [TEXT ...]
+               glossa translate [--from LANG] --to LANG [--mark-unknown] [--glossary ID|FILE] --file IN --output OUT
 
         Translates each TEXT, or each line of standard input when no TEXT is given: one line in,
         one line out, in order, so files stream through. Without --from, each input's language is
@@ -26,6 +26,9 @@ enum TranslateCommand {
               --mark-unknown     Apertium pairs: mark unknown words with *, words that could not be
                                  generated with # and words missing from the bilingual dictionary
                                  with @ (default: no marks)
+              --glossary ID|FILE terms whose translation is fixed: a file of entries (source<TAB>target
+                                 per line; CSV when it ends in .csv) or a glossary made with
+                                 `glossa glossary create` (needs --from)
               --json             one JSON object per input: translatedText, source, target, route
               --file IN          translate the document IN (at most 32 MB) instead of text
               --output OUT       where --file writes the translated document (- for stdout)
@@ -46,12 +49,12 @@ enum TranslateCommand {
 
     static func run(_ argv: [String]) async -> Int32 {
         let args: Arguments
-        let options: TranslationOptions
+        var options: TranslationOptions
         let source: LanguageCode?
         let target: LanguageCode
         do {
             args = try Arguments(argv,
-                options: ["--from", "--to", "--format", "--file", "--output", "--beam-size", "--length-penalty",
+                options: ["--from", "--to", "--format", "--file", "--output", "--glossary", "--beam-size", "--length-penalty",
                           "--max-decoding-length", "--no-repeat-ngram-size", "--threads"],
                 flags: ["--json", "--mark-unknown", "--help"], aliases: ["-f": "--from", "-t": "--to", "-h": "--help"],
                 positionals: 0...Int.max)
@@ -67,6 +70,10 @@ enum TranslateCommand {
                 noRepeatNgramSize: try args.integer("--no-repeat-ngram-size", in: 0...32),
                 threads: try args.integer("--threads", in: 1...256),
                 markUnknownWords: args.has("--mark-unknown"))
+            if let reference = args.value("--glossary") {
+                guard let source else { throw Arguments.UsageError(description: "--glossary needs --from LANG: a glossary is for one source language") }
+                options.glossary = try await GlossaryCommand.load(reference, from: source, to: target)
+            }
         } catch {
             return Failure.report(error, usage: "glossa translate --help")
         }

@@ -19,6 +19,7 @@ let topHelp = """
       models      install, list and remove neural models (Argos Translate packages)
       serve       run the HTTP service
       keys        create, list and revoke API keys; their usage (`glossa keys create --name app`)
+      glossary    create, list, show and delete glossaries (terms whose translation is fixed)
       help        show help for a command (`glossa help translate`)
 
     OPTIONS:
@@ -40,6 +41,7 @@ let commands: [String: (help: String, run: ([String]) async -> Int32)] = [
     "serve": (ServeEntry.help, ServeEntry.run),
     "models": (ModelsCommand.help, ModelsCommand.run),
     "keys": (KeysCommand.help, KeysCommand.run),
+    "glossary": (GlossaryCommand.help, GlossaryCommand.run),
 ]
 
 // A reader of our stdout may go away (`glossa translate ... | head`): exit with the documented

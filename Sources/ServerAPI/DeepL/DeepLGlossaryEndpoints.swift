@@ -5,7 +5,7 @@ enum DeepLGlossaryEndpoints {
         let v3 = DeepLGlossariesV3(glossaries: glossaries)
         let languages = DeepLLanguagesV3(glossaries: glossaries)
         let id = ParameterDoc("glossary_id", inPath: true, "The glossary's id.")
-        let entries = [ParameterDoc("entries", required: true, "The entries: one per line, in entries_format."),
+        let entries = [ParameterDoc("entries", "POST: the entries, one per line, in entries_format."),
                        ParameterDoc("entries_format", "tsv (default: source<TAB>target) or csv (source,target[,source_lang,target_lang]).")]
         let pair = [ParameterDoc("source_lang", required: true, "The dictionary's source language."),
                     ParameterDoc("target_lang", required: true, "The dictionary's target language.")]
