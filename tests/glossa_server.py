@@ -75,10 +75,12 @@ def require_serve(binary: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     binary = glossa_binary()
     require_serve(binary)
-    s = Server(binary)
+    # Its own data folder: glossaries made by a test land in a database of their own, never in
+    # the home folder of whoever runs the tests.
+    s = Server(binary, env_extra={"XDG_DATA_HOME": str(tmp_path_factory.mktemp("glossa-data"))})
     yield s
     assert s.stop() == 0, "glossa serve must exit 0 after SIGTERM (graceful shutdown)"
 

@@ -86,6 +86,9 @@ def test_refusals_in_googles_envelope(client, server):
         client.translate_document(request={"parent": PARENT, "target_language_code": "es",
                                            "document_input_config": {"content": b"%PDF-1.4\n", "mime_type": "application/pdf"}})
     with pytest.raises(google.api_core.exceptions.NotFound, match="Glossary"):
+        client.translate_text(request={"parent": PARENT, "contents": ["Hello"], "source_language_code": "en", "target_language_code": "es",
+                                       "glossary_config": {"glossary": f"{PARENT}/glossaries/terms"}})
+    with pytest.raises(google.api_core.exceptions.BadRequest, match="sourceLanguageCode is required"):
         client.translate_text(request={"parent": PARENT, "contents": ["Hello"], "target_language_code": "es",
                                        "glossary_config": {"glossary": f"{PARENT}/glossaries/terms"}})
     # A field v3 does not have is refused, as proto3 JSON parsing refuses it, never ignored.
@@ -143,12 +146,30 @@ def test_keys_and_quotas_through_the_access_layer(tmp_path):
         assert keyed.stop() == 0
 
 
-def test_glossary_paths_say_what_is_true(client):
-    """No v3 glossaries are stored yet: the list is empty, none is found, making one is refused
-    in v3's envelope (the glossary store is a later step)."""
+def test_glossaries_made_elsewhere_are_listed_read_used_and_deleted(client, server):
+    """v3's glossaries are the store's: one made through DeepL's API is listed, read and used by
+    translateText's glossaryConfig (the answer has both translations, as v3 gives them) and
+    deleted; making one through v3 (entries from Cloud Storage) is refused, saying how instead."""
     assert list(client.list_glossaries(request={"parent": PARENT})) == []
     with pytest.raises(google.api_core.exceptions.NotFound):
         client.get_glossary(request={"name": f"{PARENT}/glossaries/terms"})
+    status, _, body = call(server, "POST", "/v2/glossaries", json.dumps({"name": "terms", "source_lang": "en", "target_lang": "es",
+                                                                        "entries": "house\thogar", "entries_format": "tsv"}).encode(),
+                           {"Content-Type": "application/json", "Authorization": "DeepL-Auth-Key k"})
+    assert status == 201, body
+    name = f"{PARENT}/glossaries/{json.loads(body)['glossary_id']}"
+    listed = list(client.list_glossaries(request={"parent": PARENT}))
+    assert [g.name for g in listed] == [name] and listed[0].entry_count == 1
+    assert client.get_glossary(request={"name": name}).language_pair.target_language_code == "es"
+    answer = client.translate_text(request={"parent": PARENT, "contents": ["My house.", "HOUSE"], "source_language_code": "en",
+                                            "target_language_code": "es", "mime_type": "text/plain",
+                                            "glossary_config": {"glossary": name, "ignore_case": True}})
+    assert "casa" in answer.translations[0].translated_text
+    assert [t.translated_text for t in answer.glossary_translations] == ["Mi hogar.", "hogar"]
+    assert answer.glossary_translations[0].glossary_config.glossary == name
+    client.delete_glossary(request={"name": name}).result(timeout=60)
+    with pytest.raises(google.api_core.exceptions.NotFound):
+        client.get_glossary(request={"name": name})
     with pytest.raises(google.api_core.exceptions.BadRequest, match="cannot be created"):
         client.create_glossary(request={"parent": PARENT, "glossary": {
             "name": f"{PARENT}/glossaries/terms",

@@ -6,7 +6,7 @@ import HTTPServer
 /// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
 enum DeepLDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let glossaries = DeepLGlossaryStore(store: context.glossaries, languages: context.languages, access: context.access)
+        let glossaries = DeepLGlossaryStore(glossaries: GlossaryAccess(store: context.glossaries, access: context.access), languages: context.languages)
         let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger(), access: context.access,
                            glossaries: glossaries)
         let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages,

@@ -7,23 +7,14 @@ import TranslationCore
 /// What DeepL's glossary endpoints share: the store, whose glossaries a request sees, DeepL's
 /// JSON for a glossary, and the glossary a translation asks for.
 struct DeepLGlossaryStore: Sendable {
-    let store: GlossaryStore?
+    let glossaries: GlossaryAccess
     let languages: ServedLanguagesCache
-    /// Keys: where they are checked, each key sees only its own glossaries.
-    let access: AccessController?
 
-    /// Whose glossaries `request` sees: its key's where keys are checked, else everyone's.
-    func owner(_ request: RoutedRequest) -> String {
-        access?.store != nil ? GlossaryStore.owner(forKey: request.credential?.key) : ""
-    }
+    /// Whose glossaries `request` sees (``GlossaryAccess/owner(_:)``).
+    func owner(_ request: RoutedRequest) -> String { glossaries.owner(request) }
 
-    /// Runs `body` on the store; a database that cannot be reached is a 503 to retry.
-    func run<T>(_ body: (GlossaryStore) async throws -> T) async throws -> T {
-        guard let store else { throw APIError.unavailable(message: "Glossaries are not available: this server was started without a database.") }
-        do { return try await body(store) } catch let error as DatabaseError {
-            throw APIError.unavailable(retryAfter: 1, message: "The glossary store is unavailable (\(error)); retry shortly.")
-        }
-    }
+    /// Runs `body` on the store (``GlossaryAccess/run(_:)``).
+    func run<T>(_ body: (GlossaryStore) async throws -> T) async throws -> T { try await glossaries.run(body) }
 
     /// A base language code DeepL's glossaries take (`en`, `DE`; `EN-GB` is `en`).
     /// - Throws: a 400 naming the parameter.

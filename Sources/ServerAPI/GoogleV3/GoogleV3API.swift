@@ -9,6 +9,8 @@ import TranslationService
 struct GoogleV3API: Sendable {
     let service: TranslationService
     let languages: ServedLanguagesCache
+    /// The glossaries `glossaryConfig` names.
+    let glossaries: GoogleV3Glossaries
     /// Most `contents` per request, as v3 allows.
     static let maxContents = 1024
 
@@ -26,17 +28,33 @@ struct GoogleV3API: Sendable {
         let source = try GoogleV3Fields.language(body, "sourceLanguageCode")
         let format = try GoogleV3Fields.format(body)
         let model = try GoogleV3Fields.model(body, project: project, location: location)
-        try GoogleV3Fields.refuseGlossary(body)
+        var glossary: (Glossary, String)?
+        if let config = try body.object("glossaryConfig", known: ["glossary", "ignoreCase", "contextualTranslationEnabled"]) {
+            glossary = try await glossaries.glossary(for: config, request: request, source: source, target: target)
+        }
         let results = try await service.translate(contents, from: source, to: target, options: TranslationOptions(format: format))
-        let translations: [JSON] = results.map { result in
+        let translations = render(results, format: format, model: model, detected: source == nil)
+        var members: [(String, JSON)] = [("translations", .array(translations))]
+        if let (glossary, name) = glossary {
+            // v3 answers both: the translation without the glossary, and with it.
+            let glossed = try await service.translate(contents, from: source, to: target, options: TranslationOptions(format: format, glossary: glossary))
+            let config: JSON = .object([("glossary", .string(name))] + (glossary.ignoresCase ? [("ignoreCase", JSON.bool(true))] : []))
+            members.append(("glossaryTranslations", .array(render(glossed, format: format, model: model, detected: false).map {
+                .object($0.members + [("glossaryConfig", config)])
+            })))
+        }
+        return EndpointResult(response: Self.render(.object(members)), characters: contents.reduce(0) { $0 + $1.count })
+    }
+
+    /// v3's Translation objects.
+    private func render(_ results: [TranslationResult], format: TextFormat, model: String?, detected: Bool) -> [JSON] {
+        results.map { result in
             // As v2 in html mode: the text between tags comes back HTML-escaped.
             var members: [(String, JSON)] = [("translatedText", .string(format == .html ? HTMLTextEscaper.escapeText(in: result.translatedText) : result.translatedText))]
             if let model { members.append(("model", .string(model))) }
-            if source == nil { members.append(("detectedLanguageCode", .string((result.source ?? .undetermined).googleCode))) }
+            if detected { members.append(("detectedLanguageCode", .string((result.source ?? .undetermined).googleCode))) }
             return .object(members)
         }
-        return EndpointResult(response: Self.render(.object([("translations", .array(translations))])),
-                              characters: contents.reduce(0) { $0 + $1.count })
     }
 
     func detectLanguage(_ request: RoutedRequest) async throws -> EndpointResult {

@@ -9,7 +9,8 @@ import TranslationService
 /// OAuth bearer token, which is how v3's clients authenticate.
 enum GoogleV3Dialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let api = GoogleV3API(service: context.service, languages: context.languages)
+        let glossaries = GoogleV3Glossaries(glossaries: GlossaryAccess(store: context.glossaries, access: context.access))
+        let api = GoogleV3API(service: context.service, languages: context.languages, glossaries: glossaries)
         let documents = GoogleV3Documents(documents: context.documentService)
         let project = ParameterDoc("project", required: true, inPath: true, "Any project id or number (this server is one project).")
         let location = ParameterDoc("location", required: true, inPath: true, "Any location (global, us-central1, …).")
@@ -35,7 +36,7 @@ enum GoogleV3Dialect {
                 ParameterDoc("targetLanguageCode", required: true, "Language to translate into (es, pt-BR, zh-TW)."),
                 ParameterDoc("sourceLanguageCode", "Language of contents; detected per text when omitted (then detectedLanguageCode is returned)."),
                 mimeType, model,
-                ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: refused with 404, this server has no v3 glossaries."),
+                ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: a glossary of this server (projects/…/glossaries/ID); needs sourceLanguageCode; the answer adds glossaryTranslations."),
                 ParameterDoc("labels", "Accepted and not used."), key,
             ],
             success: "{\"translations\": [{\"translatedText\", \"detectedLanguageCode\"?, \"model\"?}]}, one per content in order.")
@@ -74,7 +75,7 @@ enum GoogleV3Dialect {
                             billing: Billing.jsonDocument("documentInputConfig", "content", translator: context.documentService.translator)) {
                        try await documents.translate($0)
                    }]
-                + glossaryEndpoints(project: project, location: location, key: key),
+                + glossaryEndpoints(glossaries, project: project, location: location, key: key),
             errors: ErrorEnvelope(render: GoogleV3Error.response, documentation: [
                 (400, "Google v3 error envelope {\"error\": {code, message, status: INVALID_ARGUMENT, details: [ErrorInfo]}}."),
                 (403, "Google v3 error envelope: missing key, a key's rate limit or monthly quota (PERMISSION_DENIED), with Retry-After."),
@@ -89,20 +90,22 @@ enum GoogleV3Dialect {
                                                    .scheme(header: "Authorization", scheme: "Bearer")]))
     }
 
-    /// The glossary paths, which answer what is true while no glossary is stored (``GoogleV3Glossaries``).
-    static func glossaryEndpoints(project: ParameterDoc, location: ParameterDoc, key: ParameterDoc) -> [Endpoint] {
+    /// The glossary paths over the server's glossary store (``GoogleV3Glossaries``).
+    static func glossaryEndpoints(_ glossaries: GoogleV3Glossaries, project: ParameterDoc, location: ParameterDoc, key: ParameterDoc) -> [Endpoint] {
         let base = "/v3/projects/{project}/locations/{location}/glossaries"
         let glossary = ParameterDoc("glossary", required: true, inPath: true, "The glossary's id.")
         return [
             Endpoint("google_v3_glossaries", ["GET"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
-                summary: "Google v3: list glossaries (none are stored on this server yet)", parameters: [project, location, key],
-                success: "{} (no glossaries).")) { try GoogleV3Glossaries.list($0) },
+                summary: "Google v3: list this caller's one-direction glossaries (made through DeepL's /v2/glossaries or glossa glossary create)",
+                parameters: [project, location, key],
+                success: "{\"glossaries\": [{\"name\", \"languagePair\", \"entryCount\", \"submitTime\", \"endTime\", \"displayName\"}]}; {} when none.")) { try await glossaries.list($0) },
             Endpoint("google_v3_glossary_create", ["POST"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
-                summary: "Google v3: create a glossary (refused: this server stores no v3 glossaries yet)", parameters: [project, location, key],
-                success: "Never: 400 INVALID_ARGUMENT saying glossaries cannot be created here yet.")) { try GoogleV3Glossaries.create($0) },
+                summary: "Google v3: create a glossary (refused: v3 reads entries from Cloud Storage, which an offline server cannot reach)",
+                parameters: [project, location, key],
+                success: "Never: 400 INVALID_ARGUMENT saying how to make one (DeepL's /v2/glossaries, glossa glossary create).")) { try glossaries.create($0) },
             Endpoint("google_v3_glossary", ["GET", "DELETE"], base + "/{glossary}", input: .queryAndOwnJSON, docs: EndpointDocs(
-                summary: "Google v3: a glossary (none exists on this server yet)", parameters: [project, location, glossary, key],
-                success: "Never: 404 NOT_FOUND.")) { try GoogleV3Glossaries.find($0) },
+                summary: "Google v3: read (GET) or delete (DELETE: a finished operation) a glossary", parameters: [project, location, glossary, key],
+                success: "The glossary; DELETE: {\"name\", \"done\": true, \"response\"}; 404 NOT_FOUND when this caller has none such.")) { try await glossaries.glossary($0) },
         ]
     }
 }

@@ -91,11 +91,10 @@ enum GoogleV3Fields {
         return "projects/\(project)/locations/\(location)/models/general/nmt"
     }
 
-    /// A glossary is asked for: this server has no v3 glossaries yet, so none is found (Google's
-    /// answer for a glossary that does not exist), never ignored.
+    /// A glossary is asked for where this server cannot use one (a document): refused, never ignored.
     static func refuseGlossary(_ body: GoogleV3Body) throws(APIError) {
-        guard let config = body["glossaryConfig"] else { return }
-        let name = config["glossary"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "(none given)"
-        throw APIError(.notFound(path: name), "Glossary not found: \(name). This server has no Cloud Translation v3 glossaries.")
+        guard body["glossaryConfig"] != nil else { return }
+        throw APIError.translation(TranslationError(.invalidArgument,
+            "glossaryConfig is not supported for documents here; translate the text with :translateText and glossaryConfig."))
     }
 }
