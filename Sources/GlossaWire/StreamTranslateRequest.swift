@@ -17,10 +17,17 @@ public struct StreamTranslateRequest: Codable, Sendable, Equatable {
     public var format: String?
     /// Optional opaque identifiers, one per text, echoed back on each answer line.
     public var clientIdentifiers: [String?]?
+    /// Glossary entries to apply, each `[source term, target term]`; needs `source`.
+    public var glossary: [[String]]?
+    /// A stored glossary to apply (made through `/v2/glossaries` or `glossa glossary create`);
+    /// needs `source`.
+    public var glossaryId: String?
 
     /// Makes a request body.
     public init(q: [String], source: String? = nil, target: String, format: String? = nil,
-                clientIdentifiers: [String?]? = nil) {
+                clientIdentifiers: [String?]? = nil, glossary: [[String]]? = nil, glossaryId: String? = nil) {
+        self.glossary = glossary
+        self.glossaryId = glossaryId
         self.q = q
         self.source = source
         self.target = target
@@ -28,7 +35,7 @@ public struct StreamTranslateRequest: Codable, Sendable, Equatable {
         self.clientIdentifiers = clientIdentifiers
     }
 
-    private enum CodingKeys: String, CodingKey { case q, source, target, format, clientIdentifiers }
+    private enum CodingKeys: String, CodingKey { case q, source, target, format, clientIdentifiers, glossary, glossaryId }
 
     /// Decodes a body; `q` may be a list of strings or one string.
     public init(from decoder: any Decoder) throws {
@@ -42,5 +49,7 @@ public struct StreamTranslateRequest: Codable, Sendable, Equatable {
         target = try c.decode(String.self, forKey: .target)
         format = try c.decodeIfPresent(String.self, forKey: .format)
         clientIdentifiers = try c.decodeIfPresent([String?].self, forKey: .clientIdentifiers)
+        glossary = try c.decodeIfPresent([[String]].self, forKey: .glossary)
+        glossaryId = try c.decodeIfPresent(String.self, forKey: .glossaryId)
     }
 }

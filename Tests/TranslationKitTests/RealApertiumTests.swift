@@ -50,6 +50,26 @@ import TranslationService
     }
 
     @Test(arguments: BackendKind.allCases)
+    func aGlossaryFixesItsTermsAlsoThroughAPivot(kind: BackendKind) async throws {
+        let glossary = ["house": "hogar", "red": "colorado"]
+        let direct = TranslationSession(configuration: .init(source: Locale.Language(identifier: "en"), target: Locale.Language(identifier: "es"),
+                                                             glossary: glossary), backend: try await backend(kind))
+        let one = try await direct.translate("My house is red.")
+        #expect(one.targetText.contains("hogar") && one.targetText.contains("colorado") && !one.targetText.contains("casa"), "\(one.targetText)")
+        var streamed: [String] = []
+        for try await response in direct.translate(batch: [.init(sourceText: "The house.")]) { streamed.append(response.targetText) }
+        #expect(streamed.count == 1 && streamed[0].contains("hogar"), "\(streamed)")
+        // English → Portuguese pivots through Spanish: the term put in place by the first step stays.
+        let pivot = TranslationSession(configuration: .init(source: Locale.Language(identifier: "en"), target: Locale.Language(identifier: "pt"),
+                                                            glossary: ["house": "lar"]), backend: try await backend(kind))
+        #expect(try await pivot.translate("The house is big.").targetText.contains("lar"))
+        // Without a source the glossary cannot apply: refused, never ignored.
+        let detecting = TranslationSession(configuration: .init(target: Locale.Language(identifier: "es"), glossary: glossary),
+                                           backend: try await backend(kind))
+        await #expect(throws: TranslationError.unableToIdentifyLanguage) { _ = try await detecting.translate("My house.") }
+    }
+
+    @Test(arguments: BackendKind.allCases)
     func detectsTheSourceAndPivots(kind: BackendKind) async throws {
         let detected = try await session(kind, nil, "en").translate("¿Dónde está la biblioteca de la universidad?")
         #expect(detected.sourceLanguage.languageCode?.identifier == "es")

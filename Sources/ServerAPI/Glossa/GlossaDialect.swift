@@ -6,7 +6,7 @@ import HTTPServer
 /// ``StreamErrorReason`` as `errors[0].reason` (TranslationKit reads it), from `StreamingError`.
 enum GlossaDialect {
     static func make(_ context: DialectContext) -> Dialect {
-        let streaming = StreamingAPI(service: context.service)
+        let streaming = StreamingAPI(service: context.service, glossaries: GlossaryAccess(store: context.glossaries, access: context.access))
         let health = HealthAPI(service: context.service, started: context.started)
         let metrics = context.metrics
         let service = context.service

@@ -11,6 +11,8 @@ import TranslationService
 /// `PairsResponse`.
 struct StreamingAPI: Sendable {
     let service: TranslationService
+    /// The glossaries `glossaryId` names.
+    let glossaries: GlossaryAccess
     /// Most texts in one streamed batch.
     static let maxTexts = 1024
     /// Texts translated at once per batch; a batch left by its client stops after these.
@@ -19,12 +21,28 @@ struct StreamingAPI: Sendable {
     func stream(_ request: RoutedRequest) async throws -> EndpointResult {
         let batch = try StreamingRequest.parse(request.http, maxTexts: Self.maxTexts)
         let outcomes = service.translateEach(batch.texts, from: batch.source, to: batch.target,
-                                             options: TranslationOptions(format: batch.format),
+                                             options: TranslationOptions(format: batch.format, glossary: try await glossary(batch, request)),
                                              maxConcurrent: Self.maxConcurrent)
         let body = Self.lines(outcomes, batch: batch)
         let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson; charset=utf-8",
                                                            "Cache-Control": "no-cache"], stream: body)
         return EndpointResult(response: response, characters: batch.texts.reduce(0) { $0 + $1.count })
+    }
+
+    /// The glossary of a batch: its own entries, or the stored one it names, for its pair.
+    private func glossary(_ batch: StreamingRequest, _ request: RoutedRequest) async throws -> Glossary? {
+        guard let source = batch.source else { return nil }
+        var entries = batch.glossaryEntries ?? []
+        if let id = batch.glossaryID {
+            let owner = glossaries.owner(request)
+            let (s, t) = (source.language.lowercased(), batch.target.language.lowercased())
+            guard let stored = try await glossaries.run({ try await $0.entries(id: id, owner: owner, source: s, target: t) }) else {
+                throw APIError.translation(TranslationError(.invalidArgument, "No glossary \(id) for \(s) to \(t)."))
+            }
+            let given = Set(entries.map(\.source))
+            entries += stored.filter { !given.contains($0.source) }
+        }
+        return entries.isEmpty ? nil : Glossary(source: source.base, target: batch.target.base, entries: entries)
     }
 
     func pairs() -> EndpointResult {

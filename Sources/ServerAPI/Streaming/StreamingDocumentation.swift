@@ -76,6 +76,10 @@ enum StreamingDocumentation {
                 ("format", string("text (default) or html.")),
                 ("clientIdentifiers", .object([("type", .string("array")), ("items", .object([("type", .string("string")), ("nullable", .bool(true))])),
                                                ("description", .string("Optional, one per q, echoed on its line."))])),
+                ("glossary", .object([("type", .string("array")),
+                                      ("items", .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))])),
+                                      ("description", .string("Terms whose translation is fixed, each [source term, target term]; needs source."))])),
+                ("glossaryId", string("A stored glossary (made with /v2/glossaries or glossa glossary create) for source → target; needs source.")),
             ])),
         ]))]))]))])),
         ("responses", .object([

@@ -10,6 +10,10 @@ struct StreamingRequest: Sendable {
     var target: LanguageCode
     var format: TextFormat
     var clientIdentifiers: [String?]?
+    /// Entries given with the request (checked as DeepL checks entries).
+    var glossaryEntries: [GlossaryEntry]?
+    /// A stored glossary to look up.
+    var glossaryID: String?
 
     /// Decodes and checks the JSON body.
     /// - Throws: ``APIError`` naming what is wrong (bad JSON, missing `q` or `target`, too many
@@ -37,9 +41,18 @@ struct StreamingRequest: Sendable {
         }
         guard !body.target.isEmpty else { throw APIError.missingParameter("target") }
         let source = try body.source.flatMap { $0.isEmpty ? nil : $0 }.map { try LanguageCode(parsing: $0) }
+        if (body.glossary != nil || body.glossaryId != nil) && source == nil {
+            throw APIError.translation(TranslationError(.invalidArgument, "A glossary needs the source language: give source."))
+        }
+        let entries = try body.glossary.map { pairs -> [GlossaryEntry] in
+            for (i, pair) in pairs.enumerated() where pair.count != 2 || pair.contains(where: { $0.contains("\t") || $0.contains("\n") }) {
+                throw APIError.malformedBody(.badValue, "glossary[\(i)] must be [source term, target term], without tabs or line breaks.")
+            }
+            return try GlossaryEntries.parse(pairs.map { $0.joined(separator: "\t") }.joined(separator: "\n"), format: .tsv)
+        }
         return StreamingRequest(texts: body.q, source: source, target: try LanguageCode(parsing: body.target),
                                 format: try body.format.map { try TextFormat(parsing: $0) } ?? .text,
-                                clientIdentifiers: body.clientIdentifiers)
+                                clientIdentifiers: body.clientIdentifiers, glossaryEntries: entries, glossaryID: body.glossaryId)
     }
 }
 

@@ -28,7 +28,11 @@ extension TranslationSession {
         guard batch.contains(where: { !$0.sourceText.allSatisfy(\.isWhitespace) }) else {
             throw TranslationError.nothingToTranslate.with(batch.isEmpty ? "The batch is empty." : "Every text is empty or blank.")
         }
-        return try resolvedPair()
+        let pair = try resolvedPair()
+        if !configuration.glossary.isEmpty, pair.source == nil {
+            throw TranslationError.unableToIdentifyLanguage.with("A glossary is for one source language: set the configuration's source.")
+        }
+        return pair
     }
 
     func checkNotCancelled() throws {

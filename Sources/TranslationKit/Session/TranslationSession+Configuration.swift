@@ -1,4 +1,5 @@
 import Foundation
+import TranslationCore
 
 extension TranslationSession {
     /// The languages a session translates between, as Apple's `TranslationSession.Configuration`.
@@ -19,14 +20,25 @@ extension TranslationSession {
         /// The language translated into; nil means the user's preferred language (the first of
         /// `Locale.preferredLanguages`).
         public var target: Locale.Language?
+        /// Terms whose translation is fixed, source term → target term (a Glossa addition: Apple's
+        /// framework has none). Each term found in a text (a whole word; as written, or
+        /// capitalised at a sentence start) comes out as its target, the words around it
+        /// translated as usual. Needs ``source``. Default: none.
+        public var glossary: [String: String] = [:]
         /// Bumped by ``invalidate()``; two configurations that differ only here are different.
         public private(set) var version: Int = 0
 
         /// Makes a configuration. Both default to nil (detect the source; translate into the
         /// user's preferred language).
-        public init(source: Locale.Language? = nil, target: Locale.Language? = nil) {
+        public init(source: Locale.Language? = nil, target: Locale.Language? = nil, glossary: [String: String] = [:]) {
             self.source = source
             self.target = target
+            self.glossary = glossary
+        }
+
+        /// The glossary as entries, in a stable order.
+        var glossaryEntries: [GlossaryEntry] {
+            glossary.keys.sorted().map { GlossaryEntry(source: $0, target: glossary[$0]!) }
         }
 
         /// Marks the configuration as changed (``version`` + 1) with the same languages, so code

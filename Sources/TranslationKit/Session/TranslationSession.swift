@@ -77,7 +77,8 @@ public final class TranslationSession: Sendable {
     public func translations(from batch: [Request]) async throws -> [Response] {
         let pair = try check(batch)
         do {
-            let results = try await backend.transport.translateAll(batch.map(\.sourceText), from: pair.source, to: pair.target)
+            let results = try await backend.transport.translateAll(batch.map(\.sourceText), from: pair.source, to: pair.target,
+                                                                   glossary: configuration.glossaryEntries)
             try checkNotCancelled()
             return zip(batch, results).map { response(for: $0, $1) }
         } catch let error as TranslationError {
@@ -92,7 +93,8 @@ public final class TranslationSession: Sendable {
             let task = Task {
                 do {
                     let pair = try check(batch)
-                    for try await item in backend.transport.stream(batch.map(\.sourceText), from: pair.source, to: pair.target) {
+                    for try await item in backend.transport.stream(batch.map(\.sourceText), from: pair.source, to: pair.target,
+                                                                   glossary: configuration.glossaryEntries) {
                         try checkNotCancelled()
                         switch item.outcome {
                         case .success(let translated): continuation.yield(response(for: batch[item.index], translated))

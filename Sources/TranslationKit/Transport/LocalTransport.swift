@@ -37,22 +37,29 @@ struct LocalTransport: SessionTransport {
 
     var location: InstallLocation { .thisMachine }
 
-    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) async throws -> [Translated] {
+    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) async throws -> [Translated] {
         let service = try await service()
         do {
-            return try await service.translate(texts, from: source, to: target)
+            return try await service.translate(texts, from: source, to: target, options: Self.options(source, target, glossary))
                 .map { try Translated.outcome(text: $0.translatedText, source: $0.source, sourceText: $0.sourceText).get() }
         } catch let error as TranslationCore.TranslationError {
             throw TranslationError.from(error)
         }
     }
 
-    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) -> AsyncThrowingStream<StreamedItem, any Error> {
+    /// The service's options for a glossary.
+    static func options(_ source: LanguageCode?, _ target: LanguageCode, _ glossary: [GlossaryEntry]) -> TranslationOptions {
+        guard let source, !glossary.isEmpty else { return TranslationOptions() }
+        return TranslationOptions(glossary: Glossary(source: source, target: target, entries: glossary))
+    }
+
+    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) -> AsyncThrowingStream<StreamedItem, any Error> {
         let (stream, continuation) = AsyncThrowingStream<StreamedItem, any Error>.makeStream()
         let task = Task {
             do {
                 let service = try await service()
-                for await outcome in service.translateEach(texts, from: source, to: target, maxConcurrent: maxConcurrent) {
+                for await outcome in service.translateEach(texts, from: source, to: target, options: Self.options(source, target, glossary),
+                                                           maxConcurrent: maxConcurrent) {
                     let item = outcome.result
                         .mapError { TranslationError.from($0) }
                         .flatMap { Translated.outcome(text: $0.translatedText, source: $0.source, sourceText: $0.sourceText) }

@@ -13,10 +13,10 @@ struct ServerTransport: SessionTransport {
 
     var location: InstallLocation { .server(baseURL.absoluteString) }
 
-    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) async throws -> [Translated] {
+    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) async throws -> [Translated] {
         var results = [Translated?](repeating: nil, count: texts.count)
         // Returning early (on the first error) ends the iteration, which cancels the rest.
-        for try await item in stream(texts, from: source, to: target) {
+        for try await item in stream(texts, from: source, to: target, glossary: glossary) {
             results[item.index] = try item.outcome.get()
         }
         guard let complete = results as? [Translated] else {
@@ -29,14 +29,14 @@ struct ServerTransport: SessionTransport {
     /// is sent as consecutive requests on the same stream, so no text is refused or dropped.
     static let maxTextsPerRequest = 1024
 
-    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) -> AsyncThrowingStream<StreamedItem, any Error> {
+    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) -> AsyncThrowingStream<StreamedItem, any Error> {
         let (stream, continuation) = AsyncThrowingStream<StreamedItem, any Error>.makeStream()
         let task = Task { [baseURL] in
             do {
                 for start in stride(from: 0, to: texts.count, by: Self.maxTextsPerRequest) {
                     let chunk = Array(texts[start..<min(texts.count, start + Self.maxTextsPerRequest)])
                     var decoder = StreamDecoder(count: chunk.count, server: baseURL.absoluteString)
-                    for try await event in LineStream.open(request(for: chunk, from: source, to: target)) {
+                    for try await event in LineStream.open(request(for: chunk, from: source, to: target, glossary: glossary)) {
                         if var item = try decoder.consume(event) {
                             item.index += start
                             continuation.yield(item)
@@ -60,8 +60,9 @@ struct ServerTransport: SessionTransport {
         return stream
     }
 
-    private func request(for texts: [String], from source: LanguageCode?, to target: LanguageCode) -> URLRequest {
-        let body = StreamTranslateRequest(q: texts, source: source?.bcp47, target: target.bcp47, format: "text")
+    private func request(for texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) -> URLRequest {
+        let body = StreamTranslateRequest(q: texts, source: source?.bcp47, target: target.bcp47, format: "text",
+                                          glossary: glossary.isEmpty ? nil : glossary.map { [$0.source, $0.target] })
         var request = URLRequest(url: baseURL.appendingPathComponent("glossa/v1/translate/stream"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -29,12 +29,13 @@ struct StreamedItem: Sendable {
 /// implementations report failures as TranslationKit's (Apple-named) ``TranslationError``.
 protocol SessionTransport: Sendable {
     /// Translates the batch, one result per text in order; the first failure throws.
-    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) async throws -> [Translated]
+    /// `glossary` (given only with a source): terms whose translation is fixed.
+    func translateAll(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) async throws -> [Translated]
 
     /// Translates each text and yields each outcome as soon as it is ready. The stream throws
     /// only when the whole batch failed (unreachable server, rejected request). Ending the
     /// iteration stops the work that is left.
-    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode) -> AsyncThrowingStream<StreamedItem, any Error>
+    func stream(_ texts: [String], from source: LanguageCode?, to target: LanguageCode, glossary: [GlossaryEntry]) -> AsyncThrowingStream<StreamedItem, any Error>
 
     /// Every direction that can be translated now (direct or pivot).
     func installedPairs() async throws -> [LanguagePair]
