@@ -116,6 +116,33 @@ def test_editor_detect_pick_translate_again_and_swap(app):
     screenshot(d, "editor-6-swapped")
 
 
+def test_a_glossary_added_from_a_file_keeps_its_terms(app, tmp_path):
+    d = app
+    Select(by_id(d, "source-select")).select_by_value("en")
+    pick_target(d, "Span", "es")
+    terms = tmp_path / "house-terms.tsv"
+    terms.write_text("house\thogar\nred\tcolorado\n")
+    by_id(d, "glossary-file").send_keys(str(terms))
+    wait_for(d, lambda d: "2 terms" in text_of(d, "glossary-status"), message="the glossary was not added")
+    assert Select(by_id(d, "glossary-select")).first_selected_option.text == "house-terms.tsv (2 terms)"
+    set_value(d, "source-text", "My house is red.")
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "hogar" in text_of(d, "translation"), message="the glossary's term is not in the translation")
+    assert "colorado" in text_of(d, "translation")
+    screenshot(d, "editor-glossary")
+    # Without the glossary, the engine's own words come back.
+    Select(by_id(d, "glossary-select")).select_by_value("")
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "casa" in text_of(d, "translation"), message="no plain translation")
+    # A file with a bad line is refused with the service's message, naming the line.
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("house\thogar\nsea\n")
+    by_id(d, "glossary-file").send_keys(str(bad))
+    wait_for(d, lambda d: "line 2" in text_of(d, "glossary-status"), message="the bad line was not named")
+    # The browser logs that refusal (a 400), and nothing else went wrong.
+    assert [e for e in console_errors(d) if "/v2/glossaries" not in e or "400" not in e] == []
+
+
 def test_keyboard_ctrl_enter_translates(app):
     d = app
     text = by_id(d, "source-text")

@@ -50,8 +50,10 @@ def glossa_serve(binary: str, cwd: str | None = None):
     """Starts `glossa serve` on a free loopback port; stops it by its PID (SIGTERM, then SIGKILL)."""
     port = free_port()
     log = tempfile.TemporaryFile()
+    # A data folder of its own: glossaries added in a test never reach the runner's home folder.
+    data = tempfile.mkdtemp(prefix="glossa-webapp-data-")
     process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)],
-                               stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+                               stdout=log, stderr=subprocess.STDOUT, cwd=cwd, env={**os.environ, "XDG_DATA_HOME": data})
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(url, process)
@@ -65,6 +67,7 @@ def glossa_serve(binary: str, cwd: str | None = None):
                 process.kill()
                 process.wait()
         log.close()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def chromium(language: str = "en-US", width: int = 1100, height: int = 800) -> webdriver.Chrome:

@@ -21,7 +21,9 @@ export async function errorFrom(response) {
   let reason = "";
   try {
     const body = JSON.parse(text);
-    if (body && body.error) {
+    if (body && typeof body.message === "string") {
+      message = body.message;   // DeepL's envelope (glossaries)
+    } else if (body && body.error) {
       message = body.error.message || "";
       reason = (body.error.errors && body.error.errors[0] && body.error.errors[0].reason) || body.error.status || "";
     } else if (body && body.responseDetails) {
@@ -89,6 +91,34 @@ export async function translate(texts, target, source, signal) {
   if (source) request.source = source;
   const body = await postJSON(V2, request, signal);
   return body.data.translations;
+}
+
+/** This caller's glossaries (DeepL's /v2/glossaries): [{glossary_id, name, source_lang, target_lang, entry_count}]. */
+export async function glossaries() {
+  const body = await json("/v2/glossaries");
+  return body.glossaries;
+}
+
+/** Stores a glossary: {name, source_lang, target_lang, entries, entries_format}. Returns it. */
+export function createGlossary(glossary) {
+  return postJSON("/v2/glossaries", glossary);
+}
+
+/** Translates `texts` (plain text) from `source` with the stored glossary `glossaryId`, through
+ *  Glossa's streaming endpoint. Returns [{translatedText}] in order. */
+export async function translateWithGlossary(texts, target, source, glossaryId, signal) {
+  const response = await call("/glossa/v1/translate/stream", {
+    method: "POST", headers: { "Content-Type": "application/json" }, signal,
+    body: JSON.stringify({ q: texts, source, target, format: "text", glossaryId }),
+  });
+  const results = [];
+  for (const line of (await response.text()).split("\n")) {
+    if (!line.trim()) continue;
+    const item = JSON.parse(line);
+    if (item.error) throw new ServiceError(item.error.message, { reason: item.error.reason });
+    if (item.index !== undefined) results[item.index] = { translatedText: item.translatedText };
+  }
+  return results;
 }
 
 export { V2 };

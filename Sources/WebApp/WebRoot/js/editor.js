@@ -1,6 +1,7 @@
 // The editor view: type, Detect, pick a target from the searchable list, Translate; copy, swap,
 // and translate again into another language without retyping.
 import * as api from "./api.js";
+import { GlossaryControl } from "./glossary.js";
 import { LanguagePicker } from "./picker.js";
 import { $, Status, browserLanguages, copyText, el, fillLanguageSelect, percent } from "./ui.js";
 
@@ -17,13 +18,18 @@ export class Editor {
     this.sourceSelect = $("source-select");
     this.picker = new LanguagePicker({
       input: $("target-search"), list: $("target-list"),
-      onChange: () => { if (this.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain(); },
+      onChange: () => {
+        if (this.glossary) this.glossary.refresh();
+        if (this.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain();
+      },
     });
     fillLanguageSelect(this.sourceSelect, catalog.sources(), catalog, { auto: "Detect language" });
     this.preferred = browserLanguages();
     this.wire();
     this.refreshTargets();
     this.updateCount();
+    // A glossary is for one source: only a chosen one (From), never a detected one.
+    this.glossary = new GlossaryControl(() => ({ source: this.sourceSelect.value || null, target: this.picker.value || null }));
   }
 
   wire() {
@@ -58,6 +64,7 @@ export class Editor {
     else if (targets.length === 0) note.textContent = `Glossa has no language to translate ${this.catalog.name(source)} into.`;
     else note.textContent = `${targets.length} ${targets.length === 1 ? "language" : "languages"} from ${this.catalog.name(source)}.`;
     this.refreshAgain();
+    if (this.glossary) this.glossary.refresh();
   }
 
   updateCount() {
@@ -114,7 +121,9 @@ export class Editor {
     const source = this.source();
     const signal = this.begin(this.translate, `Translating into ${this.catalog.name(target)}…`);
     try {
-      const [result] = await api.translate([text], target, source, signal);
+      const glossary = this.glossary.value && this.sourceSelect.value ? this.glossary.value : "";
+      const [result] = glossary ? await api.translateWithGlossary([text], target, source, glossary, signal)
+        : await api.translate([text], target, source, signal);
       if (!source && result.detectedSourceLanguage === "und") {
         // No language in the text (digits, symbols, a link): the service gives it back as it is,
         // which must not pass for a translation, and the user is told what to do if it is one.
