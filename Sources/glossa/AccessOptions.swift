@@ -113,8 +113,9 @@ let accessHelp = """
       --optional-keys[=PROTOCOLS]
                       a key, when given, must be valid and is charged; callers without one are
                       served (and limited by address)
-      --database URL  the key store: a SQLite file (default $XDG_DATA_HOME/glossa/glossa.db) or
-                      postgres://user@host/db shared by several replicas; migrated on start
+      --database URL  the key store and the glossaries: a SQLite file (default
+                      $XDG_DATA_HOME/glossa/glossa.db) or postgres://user@host/db shared by
+                      several replicas; migrated on start
       --requests-per-minute N
                       for keys without a limit of their own (default: none)
       --requests-per-minute-per-address N

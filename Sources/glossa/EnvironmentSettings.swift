@@ -114,10 +114,10 @@ enum EnvironmentSettings {
             commands: engineCommands, check: integer(1...64)),
         EnvironmentSetting(
             name: "GLOSSA_DATABASE",
-            help: ["the key store when --database and the config file name none: a",
-                   "SQLite file or postgres://user@host/db (default:",
+            help: ["the key store and the glossaries when --database and the config",
+                   "file name none: a SQLite file or postgres://user@host/db (default:",
                    "$XDG_DATA_HOME/glossa/glossa.db)"],
-            commands: ["serve", "keys"], check: database),
+            commands: ["serve", "keys", "glossary", "translate"], check: database),
         EnvironmentSetting(
             name: "XDG_DATA_HOME",
             help: ["neural models live in $XDG_DATA_HOME/glossa/models, the key store in",

@@ -34,6 +34,8 @@ enum GlossaryCommand {
               --json          one JSON document on standard output
           -h, --help          show this help
 
+        \(EnvironmentSettings.helpText(for: "glossary"))
+
         Exit codes:
           0  success
           1  the store failed or is unreachable, or no glossary has that ID

@@ -123,9 +123,10 @@ let serveHelp = """
 
     Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
     Google Cloud Translation v3 over REST (/v3/projects/P[/locations/L]:translateText,
-    :detectLanguage, /supportedLanguages, and /v3/projects/P/locations/L:translateDocument for
-    docx, pptx and xlsx), LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
-    API v2 (/v2/translate, /v2/usage, /v2/languages), Apertium APy (/translate with langpair,
+    :detectLanguage, /supportedLanguages, /v3/projects/P/locations/L:translateDocument for
+    docx, pptx and xlsx, and …/glossaries), LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
+    API v2 and v3 (/v2/translate, /v2/usage, /v2/languages, /v2/document, /v2/glossaries,
+    /v2/glossary-language-pairs, /v3/glossaries, /v3/languages), Apertium APy (/translate with langpair,
     /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze,
     /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug), AJAX Language API v1 (/ajax/services/language/translate,
     /detect), Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as
