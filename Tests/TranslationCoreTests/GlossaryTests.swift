@@ -67,6 +67,10 @@ import Testing
         let cut = SegmentedText("  I live in a house near the sea. ", glossary: Self.glossary([("house", "casa")]))
         #expect(cut.sources == ["I live in a", "near the sea."])
         #expect(cut.assemble(["Vivo en una", "cerca del mar."]) == "  Vivo en una casa cerca del mar. ")
+        let html = SegmentedText(html: #"<p title="house">A <b>house</b> &amp; caf&eacute;</p><code>house</code>"#,
+                                 glossary: Self.glossary([("house", "casa")]))
+        #expect(html.sources == ["A", "& café"])
+        #expect(html.assemble(["Una", "& <café>"]) == #"<p title="house">Una <b>casa</b> &amp; &lt;café&gt;</p><code>house</code>"#)
         let whole = SegmentedText("house", glossary: Self.glossary([("house", "casa")]))
         #expect(whole.sources.isEmpty && whole.assemble([]) == "casa")
     }

@@ -84,17 +84,20 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     /// checked but does not change a running engine (it would race with other requests).
     /// - Throws: ``TranslationError``; `overloaded` when too many sentences wait.
     ///
-    /// A text with placeholders or glossary terms is cut at them (``SegmentedText``): the model
-    /// translates the stretches between, each on its own, and the placeholders and target terms
-    /// stand between them unchanged. A model cannot be told to copy a span, and a placeholder
+    /// HTML, and a text with placeholders or glossary terms, is cut at them (``SegmentedText``):
+    /// the model translates the text between, each stretch on its own, and markup, placeholders
+    /// and target terms stand between them unchanged. A model cannot be told to copy a span, and a placeholder
     /// it has never seen may come back moved, altered or dropped; cutting keeps every span
     /// exactly, at the cost of the context across it.
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         if texts.isEmpty { return [] }
-        let segmented = options.format == .text ? texts.map { SegmentedText($0, glossary: options.glossary) } : []
-        if segmented.contains(where: \.keepsAnything) {
+        // HTML always goes by segments: its markup is kept, and only text nodes reach the model.
+        let segmented = options.format == .text ? texts.map { SegmentedText($0, glossary: options.glossary) }
+            : texts.map { SegmentedText(html: $0, glossary: options.glossary, markup: options.markup) }
+        if options.format == .html || segmented.contains(where: \.keepsAnything) {
             var plain = options
             plain.glossary = nil
+            plain.format = .text
             let sources = segmented.flatMap(\.sources)
             var translated = try await translate(sources, pair: pair, options: plain)[...]
             return segmented.map { text in
