@@ -26,7 +26,11 @@ build-release:
 	$(SWIFT) build -c release --product glossa-apertium-tagger
 
 # Installs what is missing, builds in release mode and starts the service with the default pairs.
+# MODELS="de fr": install those neural models from the Argos package index first
+# (`glossa models install de fr`; GLOSSA_MODEL_INDEX names another index).
+MODELS ?=
 serve: deps build-release
+	$(if $(strip $(MODELS)),.build/release/glossa models install $(MODELS),)
 	.build/release/glossa serve --host $(HOST) --port $(PORT)
 
 # REPLICAS replicas of `glossa serve --require-keys` behind nginx on $(PORT), sharing one PostgreSQL

@@ -94,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "Zip", "CSentencePieceShim", "CCPUFeatures",
+            dependencies: ["TranslationCore", "CBLAS", "Zip", "CSentencePieceShim", "CCPUFeatures", "CCrypto",
                            "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [

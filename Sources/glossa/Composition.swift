@@ -126,6 +126,7 @@ enum Composition {
         var neuralConfiguration = try neuralSettings(environment: environment)
         if let neuralThreads { neuralConfiguration.threads = neuralThreads }
         let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)),
+                                  alsoReading: [ModelStore(root: argosPackagesRoot(environment: environment))],
                                   configuration: neuralConfiguration)
         var serviceConfiguration = TranslationService.Configuration()
         // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
@@ -170,12 +171,34 @@ enum Composition {
     /// keeps rule-based pairs first (they are exact and fast between close languages).
     static func engines(apertium: any TranslationEngine, neural: any TranslationEngine,
                         environment: [String: String]) throws -> [any TranslationEngine] {
+        var engines: [any TranslationEngine]
         switch environment["GLOSSA_PREFER"] ?? "" {
-        case "apertium", "": return [apertium, neural]
-        case "neural": return [neural, apertium]
+        case "apertium", "": engines = [apertium, neural]
+        case "neural": engines = [neural, apertium]
         case let other:
             throw TranslationError.invalidArgument("GLOSSA_PREFER", given: other, accepted: "apertium, neural")
         }
+        // LibreTranslate's --load-only / LT_LOAD_ONLY: only these languages, in every engine.
+        if let only = loadOnly(environment) { engines = engines.map { LimitedEngine($0, to: only) } }
+        return engines
+    }
+
+    /// The languages of GLOSSA_LOAD_ONLY (what `glossa serve --load-only` sets) or LibreTranslate's
+    /// LT_LOAD_ONLY: a comma-separated list of codes; nil when neither is set.
+    static func loadOnly(_ environment: [String: String]) -> Set<String>? {
+        guard let list = environment["GLOSSA_LOAD_ONLY"] ?? environment["LT_LOAD_ONLY"] else { return nil }
+        let codes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        return codes.isEmpty ? nil : Set(codes.map { (try? LanguageCode(parsing: $0))?.language ?? $0 })
+    }
+
+    /// Where argos-translate (and so LibreTranslate) installs packages, read in place:
+    /// ARGOS_PACKAGES_DIR, else $XDG_DATA_HOME/argos-translate/packages, else
+    /// ~/.local/share/argos-translate/packages (argos-translate's own rule).
+    static func argosPackagesRoot(environment: [String: String]) -> URL {
+        if let dir = environment["ARGOS_PACKAGES_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        return URL(fileURLWithPath: data).appendingPathComponent("argos-translate/packages")
     }
 
     /// The language detector.

@@ -119,6 +119,21 @@ enum EnvironmentSettings {
                    "$XDG_DATA_HOME/glossa/glossa.db)"],
             commands: ["serve", "keys", "glossary", "translate"], check: database),
         EnvironmentSetting(
+            name: "GLOSSA_LOAD_ONLY",
+            help: ["only these languages, comma-separated (en,de,fr), in every engine",
+                   "(what serve --load-only sets; LibreTranslate's LT_LOAD_ONLY is read too)"],
+            commands: engineCommands, check: { _ in nil }),
+        EnvironmentSetting(
+            name: "ARGOS_PACKAGES_DIR",
+            help: ["argos-translate's package folder, read in place (default",
+                   "$XDG_DATA_HOME/argos-translate/packages, as argos-translate uses)"],
+            commands: engineCommands.union(["models"]), check: { _ in nil }),
+        EnvironmentSetting(
+            name: "GLOSSA_MODEL_INDEX",
+            help: ["the Argos package index `models available|install NAME|update` read",
+                   "(a URL or a file; default Argos Translate's public index)"],
+            commands: ["models"], check: { _ in nil }),
+        EnvironmentSetting(
             name: "XDG_DATA_HOME",
             help: ["neural models live in $XDG_DATA_HOME/glossa/models, the key store in",
                    "$XDG_DATA_HOME/glossa/glossa.db (default ~/.local/share/glossa; a",

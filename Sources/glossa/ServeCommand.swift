@@ -48,6 +48,12 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
                 return serveUsage("--max-connections-per-ip needs a number in 0...1000000 (0: no limit)")
             }
             http.connectionLimitPerAddress = number
+        case "--load-only":
+            guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                return serveUsage("--load-only needs languages, comma-separated (en,de,fr)")
+            }
+            // Read by Composition when it makes the engines, as LibreTranslate's LT_LOAD_ONLY.
+            setenv("GLOSSA_LOAD_ONLY", value, 1)
         case "--allow-fetch":
             guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
                 return serveUsage("--allow-fetch needs a host name (example.org), several comma-separated, or * for any")
@@ -111,7 +117,7 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
 let serveHelp = """
     USAGE: glossa serve [--host 127.0.0.1] [--port 8080] [--drain-seconds 20]
                         [--max-connections 1024] [--max-connections-per-ip 256]
-                        [--allow-fetch HOST[,HOST…]] [--config FILE]
+                        [--allow-fetch HOST[,HOST…]] [--load-only LANGS] [--config FILE]
                         [--require-keys[=PROTOCOLS]] [--optional-keys[=PROTOCOLS]] [--database URL]
 
     Runs the HTTP service until SIGTERM or SIGINT, then stops in stages: it stops accepting,
@@ -148,6 +154,9 @@ let serveHelp = """
       --max-connections-per-ip N
                       simultaneous connections from one address (default 256; 0: no limit, for
                       use behind a reverse proxy)
+      --load-only LANGS
+                      only these languages, comma-separated (en,de,fr), in every engine:
+                      LibreTranslate's --load-only (its LT_LOAD_ONLY is read too)
       --allow-fetch HOST
                       let APy's /translatePage fetch pages from HOST (repeatable, or
                       comma-separated; * for any host). Default: fetching is off, since a

@@ -15,17 +15,28 @@ enum Downloader {
     ///   2xx, a network failure, or a local file that cannot be written.
     static func download(_ url: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> URL {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-download-\(UUID().uuidString).argosmodel")
-        let delegate = DownloadDelegate(url: url, target: target, progress: progress)
-        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
         do {
-            return try await withCheckedThrowingContinuation { continuation in
-                delegate.continuation = continuation
-                session.dataTask(with: url).resume()
-            }
+            return try await download(url, into: target, progress: progress)
         } catch {
             try? FileManager.default.removeItem(at: target)
             throw error
+        }
+    }
+
+    /// Downloads `url` into `target`, going on from where an earlier attempt stopped: when
+    /// `target` holds part of the file, only the rest is asked for (`Range`); a server that
+    /// answers with the whole file (200) starts it again. On failure the part stays, for the
+    /// next attempt.
+    static func download(_ url: URL, into target: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> URL {
+        let have = ((try? FileManager.default.attributesOfItem(atPath: target.path))?[.size] as? NSNumber)?.int64Value ?? 0
+        let delegate = DownloadDelegate(url: url, target: target, resumeFrom: have, progress: progress)
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url)
+        if have > 0 { request.setValue("bytes=\(have)-", forHTTPHeaderField: "Range") }
+        return try await withCheckedThrowingContinuation { continuation in
+            delegate.continuation = continuation
+            session.dataTask(with: request).resume()
         }
     }
 }
@@ -38,33 +49,46 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     let url: URL
     let target: URL
     let progress: @Sendable (Double) -> Void
+    /// Bytes already in `target` from an earlier attempt.
+    let resumeFrom: Int64
     var continuation: CheckedContinuation<URL, Error>?
     private var file: FileHandle?
     private var expected: Int64 = -1
     private var written: Int64 = 0
 
-    init(url: URL, target: URL, progress: @escaping @Sendable (Double) -> Void) {
+    init(url: URL, target: URL, resumeFrom: Int64 = 0, progress: @escaping @Sendable (Double) -> Void) {
         self.url = url
         self.target = target
+        self.resumeFrom = resumeFrom
         self.progress = progress
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        if status == 416, resumeFrom > 0 {
+            // The part asked for is past the end: the earlier attempt had the whole file.
+            completionHandler(.cancel)
+            finish()
+            return
+        }
         guard (200..<300).contains(status) else {
             fail("Download of \(url.absoluteString) failed: HTTP \(status).")
             completionHandler(.cancel)
             return
         }
-        guard FileManager.default.createFile(atPath: target.path, contents: nil),
+        // 206: the rest of the file goes after the part already here; otherwise the whole file.
+        let appending = status == 206 && resumeFrom > 0
+        guard appending || FileManager.default.createFile(atPath: target.path, contents: nil),
               let handle = FileHandle(forWritingAtPath: target.path) else {
             fail("Cannot write the download of \(url.absoluteString) to \(target.path).")
             completionHandler(.cancel)
             return
         }
+        if appending { _ = try? handle.seekToEnd() }
         file = handle
-        expected = response.expectedContentLength
+        written = appending ? resumeFrom : 0
+        expected = response.expectedContentLength > 0 ? written + response.expectedContentLength : -1
         completionHandler(.allow)
     }
 
@@ -88,6 +112,10 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             fail("Download of \(url.absoluteString) failed: \(error.localizedDescription)")
             return
         }
+        finish()
+    }
+
+    private func finish() {
         guard let c = continuation else { return }
         continuation = nil
         progress(1)

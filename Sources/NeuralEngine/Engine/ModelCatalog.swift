@@ -1,7 +1,7 @@
 import Foundation
 import TranslationCore
 
-/// The installed models by pair, read once and read again only when the models folder changes.
+/// The installed models by pair, read once and read again only when a models folder changes.
 ///
 /// Listing the folder decodes every package's `metadata.json`; doing that per request would put
 /// file I/O on Swift's cooperative pool and scale with the number of packages. Installing or
@@ -23,20 +23,26 @@ final class ModelCatalog: @unchecked Sendable {
         var loadKeys: [URL: String] = [:]
     }
 
-    private let store: ModelStore
+    /// The folders, in order of precedence (Glossa's own first).
+    private let stores: [ModelStore]
     private let lock = NSLock()
     private var snapshot = Snapshot()
-    private var stamp: Date??   // nil: never listed; .some(nil): the folder does not exist
+    private var stamp: [Date?]?   // nil: never listed; a nil time: that folder does not exist
     /// Whether `stamp` can be trusted: file times advance in coarse ticks (milliseconds), so a
     /// change in the same tick as the listing could leave the time unchanged. A listing made
     /// within a second of the folder's last change is taken again at the next lookup.
     private var settled = false
 
-    init(store: ModelStore) { self.store = store }
+    init(stores: [ModelStore]) { self.stores = stores }
 
-    /// The current listing, re-read if the models folder changed since the last one.
+    /// Each folder's modification time (nil where it does not exist).
+    private func times() -> [Date?] {
+        stores.map { (try? FileManager.default.attributesOfItem(atPath: $0.root.path))?[.modificationDate] as? Date }
+    }
+
+    /// The current listing, re-read if a models folder changed since the last one.
     func current() -> Snapshot {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: store.root.path))?[.modificationDate] as? Date
+        let modified = times()
         lock.lock()
         defer { lock.unlock() }
         if settled, let stamp, stamp == modified { return snapshot }
@@ -46,17 +52,18 @@ final class ModelCatalog: @unchecked Sendable {
 
     /// Reads the folder again now (after an install or remove in this process).
     func refresh() {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: store.root.path))?[.modificationDate] as? Date
+        let modified = times()
         lock.lock()
         defer { lock.unlock() }
         list(stamp: modified)
     }
 
     /// Called under the lock.
-    private func list(stamp modified: Date?) {
-        let listing = store.list()
-        var next = Snapshot(skipped: listing.skipped)
-        for model in listing.models {
+    private func list(stamp modified: [Date?]) {
+        var next = Snapshot()
+        let listings = stores.map { $0.list() }
+        for listing in listings { next.skipped.merge(listing.skipped) { first, _ in first } }
+        for model in listings.flatMap(\.models) {
             guard let pair = NeuralEngine.pair(of: model) else {
                 next.skipped[model.name] = "language codes '\(model.metadata.fromCode)'/'\(model.metadata.toCode)' are not valid"
                 continue
@@ -68,7 +75,7 @@ final class ModelCatalog: @unchecked Sendable {
             }
         }
         snapshot = next
-        stamp = .some(modified)
-        settled = modified.map { Date().timeIntervalSince($0) > 1 } ?? true
+        stamp = modified
+        settled = modified.allSatisfy { $0.map { Date().timeIntervalSince($0) > 1 } ?? true }
     }
 }

@@ -46,9 +46,11 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     private let batcher: BatchingPool
     private let cache = LoadedModels()
 
-    /// An engine over the packages installed in `store`.
-    public init(store: ModelStore, configuration: Configuration = Configuration()) {
-        catalog = ModelCatalog(store: store)
+    /// An engine over the packages installed in `store`, and those of `alsoReading` (folders
+    /// another program installed packages into, such as argos-translate's, read in place and
+    /// never changed; a pair in `store` wins).
+    public init(store: ModelStore, alsoReading: [ModelStore] = [], configuration: Configuration = Configuration()) {
+        catalog = ModelCatalog(stores: [store] + alsoReading)
         self.configuration = configuration
         loader = WorkerPool(count: 1, blasThreads: configuration.threads)
         var settings = BatchingPool.Settings()

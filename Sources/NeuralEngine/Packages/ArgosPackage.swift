@@ -70,6 +70,22 @@ public struct ArgosPackage: Sendable {
     /// folder. The archive must hold exactly one top folder with `metadata.json`; paths that
     /// would escape it are rejected. An existing folder of the same name is replaced only after
     /// the new one is complete.
+    /// The `metadata.json` of a package file, read without unpacking it.
+    /// - Throws: ``TranslationError`` `.engineFailure` for a file that is not a package.
+    public static func metadata(inArchive archive: URL) throws -> ArgosMetadata {
+        let zip = try packageZip(archive) { try ZipArchive(url: archive) }
+        guard let entry = zip.entries.first(where: { $0.path.split(separator: "/").count == 2 && $0.path.hasSuffix("/metadata.json") }) else {
+            throw TranslationError(.engineFailure, "Malformed package \(archive.path): no metadata.json in its top folder.")
+        }
+        do {
+            return try JSONDecoder().decode(ArgosMetadata.self, from: Data(try packageZip(archive) { try zip.contents(of: entry) }))
+        } catch let error as TranslationError {
+            throw error
+        } catch {
+            throw TranslationError(.engineFailure, "Malformed package \(archive.path): metadata.json: \(error).")
+        }
+    }
+
     public static func unpack(_ archive: URL, into parent: URL, progress: (@Sendable (Double) -> Void)? = nil) throws -> URL {
         let zip = try packageZip(archive) { try ZipArchive(url: archive) }
         let files = zip.entries.filter { !$0.isDirectory }
