@@ -69,3 +69,36 @@ def test_google_v2_html_by_default(neural_server):
     assert status == 200, body
     out = json.loads(body)["data"]["translations"][0]["translatedText"]
     assert tags(out) == ["<p>", "<i>", "</i>", "</p>"], out
+
+
+def test_a_route_across_engines_and_a_model_given_back_when_idle(argos_package, tmp_path):  # noqa: F811
+    """Spanish → German goes through Apertium (es→en) and the model (en→de); the model loads on
+    first use and is given back after GLOSSA_NEURAL_IDLE_UNLOAD seconds without use."""
+    installed = subprocess.run([glossa_binary(), "models", "install", str(argos_package)], capture_output=True, text=True,
+                               timeout=300, env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert installed.returncode == 0, installed.stderr
+    s = Server(glossa_binary(), env_extra={"XDG_DATA_HOME": str(tmp_path), "GLOSSA_NEURAL_IDLE_UNLOAD": "1"})
+    try:
+        def in_memory():
+            _, _, body = call(s, "GET", "/glossa/v1/health")
+            return next(e for e in json.loads(body)["engines"] if e["engine"] == "neural")["inMemory"]
+
+        assert in_memory() == []
+        _, _, body = call(s, "GET", "/glossa/v1/pairs")
+        assert {"source": "es", "target": "de", "path": ["es", "en", "de"]} in json.loads(body)["pairs"]
+        status, _, body = call(s, "POST", "/glossa/v1/translate/stream",
+                               json.dumps({"q": ["La casa es grande."], "source": "es", "target": "de"}).encode(),
+                               {"Content-Type": "application/json"})
+        assert status == 200 and json.loads(body.decode().splitlines()[0])["translatedText"], body
+        assert in_memory() == ["en-de"]
+        import time
+        deadline = time.monotonic() + 15
+        while in_memory() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert in_memory() == [], "the idle model was not given back"
+        # And it loads again when asked for.
+        status, _, _ = call(s, "POST", "/language/translate/v2", json.dumps({"q": ["Hello"], "source": "en", "target": "de"}).encode(),
+                            {"Content-Type": "application/json"})
+        assert status == 200 and in_memory() == ["en-de"]
+    finally:
+        assert s.stop() == 0

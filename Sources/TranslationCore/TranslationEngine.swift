@@ -94,13 +94,18 @@ public struct EngineStatus: Sendable, Equatable, Codable {
     /// Modes installed but not working on this machine, each with the reason: pairs whose probe
     /// failed (`ca-eo`), and analysis modes that cannot start (`cat-epo-morph`).
     public var unavailable: [String: String]
+    /// For an engine that loads models on first use and gives them back when idle (the neural
+    /// engine): the pairs whose model is in memory now. Nil for engines that do not.
+    public var inMemory: [String]?
 
     /// Makes a status.
-    public init(engine: String, loaded: [String], skipped: [String: String], unavailable: [String: String] = [:]) {
+    public init(engine: String, loaded: [String], skipped: [String: String], unavailable: [String: String] = [:],
+                inMemory: [String]? = nil) {
         self.engine = engine
         self.loaded = loaded
         self.skipped = skipped
         self.unavailable = unavailable
+        self.inMemory = inMemory
     }
 }
 

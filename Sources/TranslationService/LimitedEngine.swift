@@ -50,6 +50,7 @@ public struct LimitedEngine: TranslationEngine, EngineStatusReporting {
             }
         }
         status.loaded = status.loaded.filter { status.skipped[$0] == nil }
+        status.inMemory = status.inMemory?.filter { status.skipped[$0] == nil }
         return status
     }
 }

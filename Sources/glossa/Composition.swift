@@ -158,6 +158,7 @@ enum Composition {
         if let v = try integer("GLOSSA_NEURAL_THREADS", in: 1...256) { c.threads = v }
         if let v = try integer("GLOSSA_NEURAL_QUEUE", in: 1...1_000_000) { c.maxQueuedSentences = v }
         if let v = try integer("GLOSSA_NEURAL_BEAM", in: 1...64) { c.defaults.beamSize = v }
+        if let v = try integer("GLOSSA_NEURAL_IDLE_UNLOAD", in: 0...1_000_000) { c.idleUnloadSeconds = v == 0 ? nil : Double(v) }
         switch environment["GLOSSA_NEURAL_BATCHING"]?.lowercased() ?? "" {
         case "", "on": c.batching = true
         case "off": c.batching = false

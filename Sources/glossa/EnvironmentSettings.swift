@@ -109,6 +109,10 @@ enum EnvironmentSettings {
             help: ["neural sentences that may wait before requests get 503 (default", "4096)"],
             commands: engineCommands, check: integer(1...1_000_000)),
         EnvironmentSetting(
+            name: "GLOSSA_NEURAL_IDLE_UNLOAD",
+            help: ["seconds a neural model may go unused before its memory is given back", "(default 600; 0 keeps models loaded)"],
+            commands: engineCommands, check: integer(0...1_000_000)),
+        EnvironmentSetting(
             name: "GLOSSA_NEURAL_BEAM",
             help: ["beam size of neural requests that set none (default 4, as Argos", "Translate; 1: greedy search, fastest)"],
             commands: engineCommands, check: integer(1...64)),

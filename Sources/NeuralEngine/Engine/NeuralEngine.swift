@@ -33,6 +33,9 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         /// at most 256 tokens, no repeated 4-grams (the "word salad" guard).
         public var defaults = DecodingOptions(beamSize: 4, lengthPenalty: 1, maxDecodingLength: 256,
                                               noRepeatNgramSize: 4, returnScores: false)
+        /// Seconds a loaded model may go unused before its memory is given back (it loads
+        /// again on its next use); nil keeps every model loaded. Default 600.
+        public var idleUnloadSeconds: Double? = 600
         /// Settings with every default.
         public init() {}
     }
@@ -45,6 +48,8 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     private let loader: WorkerPool
     private let batcher: BatchingPool
     private let cache = LoadedModels()
+    /// Gives back models left unused for ``Configuration/idleUnloadSeconds``.
+    private let sweeper: Task<Void, Never>?
 
     /// An engine over the packages installed in `store`, and those of `alsoReading` (folders
     /// another program installed packages into, such as argos-translate's, read in place and
@@ -52,6 +57,17 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     public init(store: ModelStore, alsoReading: [ModelStore] = [], configuration: Configuration = Configuration()) {
         catalog = ModelCatalog(stores: [store] + alsoReading)
         self.configuration = configuration
+        if let idle = configuration.idleUnloadSeconds, idle > 0 {
+            // Why a loop of its own: an idle model must be let go even when no request comes.
+            sweeper = Task { [cache] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(max(0.2, idle / 4)))
+                    await cache.unload(idleFor: idle)
+                }
+            }
+        } else {
+            sweeper = nil
+        }
         loader = WorkerPool(count: 1, blasThreads: configuration.threads)
         var settings = BatchingPool.Settings()
         settings.batching = configuration.batching
@@ -77,7 +93,10 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
     public func status() async -> EngineStatus {
         let snapshot = catalog.current()
         let loaded = snapshot.byPair.keys.map { "\($0.source.bcp47)-\($0.target.bcp47)" }
-        return EngineStatus(engine: name, loaded: loaded.sorted(), skipped: snapshot.skipped)
+        let keys = await cache.keysInMemory()
+        let inMemory = snapshot.byPair.filter { keys.contains(snapshot.loadKeys[$0.value.directory] ?? $0.value.directory.path) }
+            .keys.map { "\($0.source.bcp47)-\($0.target.bcp47)" }
+        return EngineStatus(engine: name, loaded: loaded.sorted(), skipped: snapshot.skipped, inMemory: inMemory.sorted())
     }
 
     /// Translates each text with the package serving `pair` (loaded on first use), sentence by
@@ -124,6 +143,7 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
 
     /// Stops the worker threads; the engine is unusable afterwards.
     public func shutdown() async {
+        sweeper?.cancel()
         batcher.shutdown()
         loader.shutdown()
     }
@@ -152,10 +172,13 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
 /// once even under concurrent requests, and models of removed or replaced packages are let go.
 actor LoadedModels {
     private var tasks: [String: Task<LoadedPackage, Error>] = [:]
+    /// When each model was last asked for.
+    private var lastUse: [String: ContinuousClock.Instant] = [:]
 
     func model(for installed: InstalledModel, key: String, current: Set<String>, loader: WorkerPool) async throws -> LoadedPackage {
         // Forget packages that are gone (their memory is freed once no batch uses them).
         for old in tasks.keys where !current.contains(old) && old != key { tasks[old] = nil }
+        lastUse[key] = .now
         if let task = tasks[key] { return try await task.value }
         let directory = installed.directory
         let task = Task { try await loader.run { _ in try LoadedPackage(directory: directory) } }
@@ -167,4 +190,17 @@ actor LoadedModels {
             throw error
         }
     }
+
+    /// Forgets the models not asked for in `seconds`. A batch that is translating holds its
+    /// own reference, so nothing in flight is dropped: the memory goes when the last one ends.
+    func unload(idleFor seconds: Double) {
+        let limit = ContinuousClock.now - .seconds(seconds)
+        for (key, used) in lastUse where used < limit {
+            tasks[key] = nil
+            lastUse[key] = nil
+        }
+    }
+
+    /// The models in memory (loaded or loading), by key.
+    func keysInMemory() -> Set<String> { Set(tasks.keys) }
 }

@@ -38,7 +38,7 @@ enum GlossaDialect {
                 },
                 Endpoint("glossa_health", ["GET"], "/glossa/v1/health", docs: EndpointDocs(
                     summary: "Engines: pairs loaded, files skipped and pairs unavailable (installed but not working), each with the reason; 200 when at least one pair is loaded, else 503",
-                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\", \"unavailable\"}], \"uptimeSeconds\"}.",
+                    success: "{\"status\": \"ok\", \"pairs\", \"engines\": [{\"engine\", \"loaded\", \"skipped\", \"unavailable\", \"inMemory\"? (the neural engine: pairs whose model is loaded now)}], \"uptimeSeconds\"}.",
                     responses: [(503, "No pair is loaded: the same JSON with \"status\": \"no_pairs\" and \"pairs\": 0 (each engine's skipped and unavailable entries say why).")]), open: true) { _ in
                     await health.health()
                 },

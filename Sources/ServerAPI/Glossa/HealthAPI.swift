@@ -27,7 +27,7 @@ struct HealthAPI: Sendable {
                 ("loaded", .array(s.loaded.map(JSON.string))),
                 ("skipped", .object(s.skipped.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
                 ("unavailable", .object(s.unavailable.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
-            ])
+            ] + (s.inMemory.map { [("inMemory", JSON.array($0.map(JSON.string)))] } ?? []))
         }
         let uptime = ContinuousClock.now - started
         let seconds = Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18
