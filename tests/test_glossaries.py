@@ -258,3 +258,15 @@ def test_the_cli_makes_lists_shows_uses_and_deletes_glossaries(tmp_path):
     assert refused.returncode == 2 and "line 2" in refused.stderr, refused
     assert glossa("glossary", "delete", glossary_id).returncode == 0
     assert glossa("glossary", "show", glossary_id).returncode == 1
+
+
+def test_a_changed_glossary_is_used_at_once_and_the_cache_never_serves_the_old_terms(client):
+    """The translation cache keys on the glossary's entries: a changed glossary gives the new
+    terms on the next request, and the same request without a glossary still gets its own answer."""
+    glossary = client.create_multilingual_glossary("cache", [MultilingualGlossaryDictionaryEntries("EN", "ES", {"house": "hogar"})])
+    ask = dict(source_lang="EN", target_lang="ES", glossary=glossary.glossary_id)
+    assert "hogar" in client.translate_text("My house.", **ask).text
+    client.replace_multilingual_glossary_dictionary(glossary, MultilingualGlossaryDictionaryEntries("EN", "ES", {"house": "morada"}))
+    assert "morada" in client.translate_text("My house.", **ask).text
+    assert "casa" in client.translate_text("My house.", source_lang="EN", target_lang="ES").text
+    client.delete_multilingual_glossary(glossary)

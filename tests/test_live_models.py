@@ -28,6 +28,44 @@ def eventually(check, seconds=10):
         time.sleep(0.2)
 
 
+def test_install_and_remove_under_load_answers_every_request(tmp_path, argos_package):  # noqa: F811
+    """Clients keep asking for English→Spanish (Apertium) and English→German (the model) while the
+    model is installed and removed: every request is answered, 200 or the protocol's 400 for a
+    pair not (or no longer) served, never a 5xx or a dropped connection."""
+    import threading
+    s = Server(glossa_binary(), env_extra={"XDG_DATA_HOME": str(tmp_path)})
+    statuses, errors, stop = [], [], threading.Event()
+
+    def client(target):
+        while not stop.is_set():
+            try:
+                statuses.append((target, google(s, "Good morning")[0] if target == "de" else
+                                 call(s, "POST", "/language/translate/v2", json.dumps({"q": ["Good morning"], "source": "en",
+                                                                                        "target": "es", "format": "text"}).encode(),
+                                      {"Content-Type": "application/json"})[0]))
+            except Exception as error:  # noqa: BLE001  (a dropped connection is what is looked for)
+                errors.append(repr(error))
+    threads = [threading.Thread(target=client, args=(t,)) for t in ("de", "es", "de", "es")]
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        assert models(tmp_path, "install", str(argos_package)).returncode == 0
+        eventually(lambda: ("de", 200) in statuses)
+        assert models(tmp_path, "remove", "translate-en_de-1_0").returncode == 0
+        seen = len(statuses)
+        eventually(lambda: any(st == ("de", 400) for st in statuses[seen:]))
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=60)
+        assert s.stop() == 0
+    assert not errors, errors[:3]
+    assert {st for _, st in statuses} <= {200, 400}, set(statuses)
+    assert all(st == 200 for target, st in statuses if target == "es")
+    assert len(statuses) > 20
+
+
 def test_install_and_remove_while_serving(tmp_path, argos_package):  # noqa: F811
     s = Server(glossa_binary(), env_extra={"XDG_DATA_HOME": str(tmp_path)})
     try:
