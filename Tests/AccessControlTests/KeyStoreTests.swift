@@ -92,7 +92,7 @@ struct KeyStoreTests {
             for database in databases { group.addTask { try await KeyStore.schema.apply(to: database) } }
             return try await group.reduce([], +)
         }
-        #expect(applied == [1, 2])
+        #expect(applied == KeyStore.schema.migrations.map(\.version))   // each once, whoever ran it
         #expect(try await KeyStore.schema.apply(to: databases[0]) == [])
         try await databases[0].execute("INSERT INTO glossa_migrations (version, applied_at) VALUES (99, 0)")
         await #expect(throws: DatabaseError.self) { try await KeyStore.schema.apply(to: databases[1]) }
