@@ -16,21 +16,12 @@ import pytest
 import requests
 from deepl.api_data import MultilingualGlossaryDictionaryEntries
 
-from glossa_server import Server, glossa_binary, require_serve
+from glossa_server import Server, glossa_binary, server  # noqa: F401  (the fixture: a server with a data folder of its own)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FLORES = REPO.parent / "shared" / "data" / "flores200-dev"
 TERMS = REPO / "tests" / "data" / "glossary-flores-terms.tsv"
 FLORES_FILES = {"en": "eng_Latn", "es": "spa_Latn"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    binary = glossa_binary()
-    require_serve(binary)
-    s = Server(binary, env_extra={"XDG_DATA_HOME": str(tmp_path_factory.mktemp("data"))})
-    yield s
-    assert s.stop() == 0
 
 
 @pytest.fixture(scope="module")

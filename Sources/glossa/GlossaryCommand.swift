@@ -42,6 +42,64 @@ enum GlossaryCommand {
           2  usage error, or entries that are not well formed
         """
 
+    /// Each subcommand's own `--help`.
+    static let subcommandHelp: [String: String] = [
+        "create": """
+            USAGE: glossa glossary create --from LANG --to LANG [--name NAME] FILE
+
+            Stores the entries of FILE (source<TAB>target per line; CSV when its name ends in .csv)
+            as a glossary from the --from language to the --to language, and prints its id (with
+            --json: its record). Entries are checked as DeepL checks them; an error names the line.
+
+            \(commonOptions)
+
+            \(exitCodes)
+            """,
+        "list": """
+            USAGE: glossa glossary list
+
+            Lists the glossaries: id, name and each direction with its number of entries, tab-separated.
+
+            \(commonOptions)
+
+            \(exitCodes)
+            """,
+        "show": """
+            USAGE: glossa glossary show ID
+
+            Prints the entries of the glossary ID as TSV (with --json: the glossary and its entries).
+
+            \(commonOptions)
+
+            \(exitCodes)
+            """,
+        "delete": """
+            USAGE: glossa glossary delete ID
+
+            Deletes the glossary ID.
+
+            \(commonOptions)
+
+            \(exitCodes)
+            """,
+    ]
+
+    static let commonOptions = """
+        OPTIONS:
+              --key KEY       the glossaries of this API key (default: the shared ones)
+              --database URL  a SQLite file or postgres://user@host/db (default: $GLOSSA_DATABASE,
+                              else $XDG_DATA_HOME/glossa/glossa.db)
+              --json          one JSON document on standard output
+          -h, --help          show this help
+        """
+
+    static let exitCodes = """
+        Exit codes:
+          0  success
+          1  the store failed or is unreachable, or no glossary has that ID
+          2  usage error, or entries that are not well formed
+        """
+
     static func run(_ argv: [String]) async -> Int32 {
         let arguments: Arguments
         do {
@@ -51,11 +109,20 @@ enum GlossaryCommand {
         } catch {
             return Failure.report(error, usage: "glossa glossary --help")
         }
-        if arguments.has("--help") { Console.out(help); return 0 }
+        if arguments.has("--help") {
+            Console.out(arguments.positionals.first.flatMap { subcommandHelp[$0] } ?? help)
+            return 0
+        }
         let positionals = arguments.positionals
         let expected = ["create": 2, "list": 1, "show": 2, "delete": 2]
-        guard let subcommand = positionals.first, let count = expected[subcommand], positionals.count == count else {
-            Console.error("glossary needs one of: create FILE, list, show ID, delete ID (see `glossa glossary --help`)")
+        guard let subcommand = positionals.first, let count = expected[subcommand] else {
+            Console.error((positionals.first.map { "unknown subcommand '\($0)' for glossary; " } ?? "glossary needs a subcommand; ")
+                          + "one of: create FILE, list, show ID, delete ID (see `glossa glossary --help`)")
+            return ExitCode.usage.rawValue
+        }
+        guard positionals.count == count else {
+            let problem = positionals.count > count ? "unexpected argument '\(positionals.last!)'" : "\(subcommand == "create" ? "FILE" : "ID") is missing"
+            Console.error("\(problem) for glossary \(subcommand) (see `glossa glossary \(subcommand) --help`)")
             return ExitCode.usage.rawValue
         }
         let json = arguments.has("--json")

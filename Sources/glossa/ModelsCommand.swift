@@ -9,8 +9,7 @@ import TranslationCore
 enum ModelsCommand {
     static let help = """
         USAGE: glossa models available [--index URL] [--json]
-               glossa models install NAME... [--index URL] [--sha256 HEX]
-               glossa models install PATH_OR_URL [--sha256 HEX]
+               glossa models install NAME|PATH_OR_URL... [--index URL] [--sha256 HEX]
                glossa models install --offline DIR [NAME...]
                glossa models update [--index URL]
                glossa models list
@@ -41,8 +40,7 @@ enum ModelsCommand {
         """
 
     static let installHelp = """
-        USAGE: glossa models install NAME... [--index URL] [--sha256 HEX]
-               glossa models install PATH_OR_URL [--sha256 HEX]
+        USAGE: glossa models install NAME|PATH_OR_URL... [--index URL] [--sha256 HEX]
                glossa models install --offline DIR [NAME...]
 
         NAME is a language (`de`: both directions with English), a direction (`en:de`; `es:de`
@@ -152,11 +150,11 @@ enum ModelsCommand {
         do {
             args = try Arguments(Array(argv.dropFirst()), options: subcommand.options, flags: subcommand.flags.union(["--help"]),
                                  aliases: ["-h": "--help"], positionals: subcommand.positionals, positionalName: subcommand.name)
+            if args.has("--help") { Console.out(subcommand.help); return ExitCode.success.rawValue }
             if name == "install", args.positionals.isEmpty, args.value("--offline") == nil {
                 throw Arguments.UsageError(description: "install needs a NAME, a PATH_OR_URL or --offline DIR")
             }
         } catch { return Failure.report(error, usage: "glossa models \(name) --help") }
-        if args.has("--help") { Console.out(subcommand.help); return ExitCode.success.rawValue }
         let environment = ProcessInfo.processInfo.environment
         let store = ModelStore(root: ModelStore.defaultRoot())
         let index = args.value("--index") ?? environment["GLOSSA_MODEL_INDEX"] ?? PackageIndex.defaultURL
