@@ -62,7 +62,12 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
             sweeper = Task { [cache] in
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(max(0.2, idle / 4)))
-                    await cache.unload(idleFor: idle)
+                    if await cache.unload(idleFor: idle) {
+                        // The weights were allocated in many large pieces that malloc keeps for
+                        // reuse; hand the freed pages back so the memory really goes.
+                        try? await Task.sleep(for: .milliseconds(200))
+                        FreedMemory.giveBack()
+                    }
                 }
             }
         } else {
@@ -193,14 +198,30 @@ actor LoadedModels {
 
     /// Forgets the models not asked for in `seconds`. A batch that is translating holds its
     /// own reference, so nothing in flight is dropped: the memory goes when the last one ends.
-    func unload(idleFor seconds: Double) {
+    /// Returns whether any model was let go.
+    @discardableResult
+    func unload(idleFor seconds: Double) -> Bool {
         let limit = ContinuousClock.now - .seconds(seconds)
+        var any = false
         for (key, used) in lastUse where used < limit {
             tasks[key] = nil
             lastUse[key] = nil
+            any = true
         }
+        return any
     }
 
     /// The models in memory (loaded or loading), by key.
     func keysInMemory() -> Set<String> { Set(tasks.keys) }
+}
+
+/// Gives freed heap pages back to the system: glibc's `malloc_trim`, looked up at run time (it is
+/// a GNU extension that Swift's Glibc module does not declare); nothing where it is missing.
+enum FreedMemory {
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    static func giveBack() {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
 }
