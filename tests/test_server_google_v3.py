@@ -148,8 +148,8 @@ def test_keys_and_quotas_through_the_access_layer(tmp_path):
 
 def test_glossaries_made_elsewhere_are_listed_read_used_and_deleted(client, server):
     """v3's glossaries are the store's: one made through DeepL's API is listed, read and used by
-    translateText's glossaryConfig (the answer has both translations, as v3 gives them) and
-    deleted; making one through v3 (entries from Cloud Storage) is refused, saying how instead."""
+    translateText's and translateDocument's glossaryConfig (the answer has both translations, as
+    v3 gives them) and deleted; making one through v3 (entries from Cloud Storage) is refused, saying how instead."""
     assert list(client.list_glossaries(request={"parent": PARENT})) == []
     with pytest.raises(google.api_core.exceptions.NotFound):
         client.get_glossary(request={"name": f"{PARENT}/glossaries/terms"})
@@ -167,6 +167,19 @@ def test_glossaries_made_elsewhere_are_listed_read_used_and_deleted(client, serv
     assert "casa" in answer.translations[0].translated_text
     assert [t.translated_text for t in answer.glossary_translations] == ["Mi hogar.", "hogar"]
     assert answer.glossary_translations[0].glossary_config.glossary == name
+    # A document with the glossary: both translations, the glossary's with its term.
+    original = ds.make_docx(paragraphs=2)
+    response = client.translate_document(request={
+        "parent": PARENT, "source_language_code": "en", "target_language_code": "es",
+        "document_input_config": {"content": original, "mime_type": DOCX}, "glossary_config": {"glossary": name}})
+    assert response.glossary_config.glossary == name
+    ds.assert_translated_document("docx", original, response.document_translation.byte_stream_outputs[0])
+    glossed = response.glossary_document_translation.byte_stream_outputs[0]
+    ds.assert_translated_document("docx", original, glossed)
+    import io
+    import zipfile
+    assert "hogar" in zipfile.ZipFile(io.BytesIO(glossed)).read("word/document.xml").decode()
+    assert "hogar" not in zipfile.ZipFile(io.BytesIO(response.document_translation.byte_stream_outputs[0])).read("word/document.xml").decode()
     client.delete_glossary(request={"name": name}).result(timeout=60)
     with pytest.raises(google.api_core.exceptions.NotFound):
         client.get_glossary(request={"name": name})

@@ -4,11 +4,14 @@ import GlossaWire
 import TranslationCore
 
 /// v3's `:translateDocument`: the document inline as base64 `content`, answered at once with the
-/// translated bytes in `documentTranslation.byteStreamOutputs`. The formats are Google's that
-/// Glossa reads (docx, pptx, xlsx); pdf, and Cloud Storage in or out, are refused in Google's
-/// envelope, never ignored.
+/// translated bytes in `documentTranslation.byteStreamOutputs`, and with a `glossaryConfig` also
+/// in `glossaryDocumentTranslation` (the document translated with the glossary), as v3 answers.
+/// The formats are Google's that Glossa reads (docx, pptx, xlsx); pdf, and Cloud Storage in or
+/// out, are refused in Google's envelope, never ignored.
 struct GoogleV3Documents: Sendable {
     let documents: DocumentService
+    /// The glossaries `glossaryConfig` names.
+    let glossaries: GoogleV3Glossaries
 
     static let fields: Set<String> = ["sourceLanguageCode", "targetLanguageCode", "documentInputConfig", "documentOutputConfig", "model",
                                       "glossaryConfig", "labels", "customizedAttribution", "isTranslateNativePdfOnly",
@@ -24,7 +27,10 @@ struct GoogleV3Documents: Sendable {
         guard let target = try GoogleV3Fields.language(body, "targetLanguageCode") else { throw APIError.missingParameter("targetLanguageCode") }
         let source = try GoogleV3Fields.language(body, "sourceLanguageCode")
         let model = try GoogleV3Fields.model(body, project: project, location: location)
-        try GoogleV3Fields.refuseGlossary(body)
+        var glossary: (Glossary, String)?
+        if let config = try body.object("glossaryConfig", known: ["glossary", "ignoreCase", "contextualTranslationEnabled"]) {
+            glossary = try await glossaries.glossary(for: config, request: request, source: source, target: target)
+        }
         if let output = try body.object("documentOutputConfig", known: Self.outputFields), output["gcsDestination"] != nil {
             throw Self.bad("Cloud Storage is not available on this server: leave documentOutputConfig.gcsDestination out to get the document in the answer.")
         }
@@ -40,15 +46,25 @@ struct GoogleV3Documents: Sendable {
             throw Self.bad("Unsupported file type \(mimeType ?? "(not given)"): this server translates \(Self.formats.keys.sorted().joined(separator: ", ")).")
         }
         let translated: (document: TranslatedDocument, source: LanguageCode)
+        var glossed: TranslatedDocument?
         do {
             translated = try await documents.translate(bytes, from: source, to: target)
+            if let (terms, _) = glossary { glossed = try await documents.translate(bytes, from: source, to: target, glossary: terms).document }
         } catch let error as DocumentError {
             throw Self.bad("The document could not be translated: \(error.message)")
         }
-        var document: [(String, JSON)] = [("byteStreamOutputs", .array([.string(Data(translated.document.bytes).base64EncodedString())])),
-                                          ("mimeType", .string(format.mimeType))]
-        if source == nil { document.append(("detectedLanguageCode", .string(translated.source.googleCode))) }
-        var answer: [(String, JSON)] = [("documentTranslation", .object(document))]
+        let detected = translated.source
+        func json(_ result: TranslatedDocument) -> JSON {
+            var document: [(String, JSON)] = [("byteStreamOutputs", .array([.string(Data(result.bytes).base64EncodedString())])),
+                                              ("mimeType", .string(format.mimeType))]
+            if source == nil { document.append(("detectedLanguageCode", .string(detected.googleCode))) }
+            return .object(document)
+        }
+        var answer: [(String, JSON)] = [("documentTranslation", json(translated.document))]
+        if let glossed, let (terms, name) = glossary {
+            answer.append(("glossaryDocumentTranslation", json(glossed)))
+            answer.append(("glossaryConfig", .object([("glossary", .string(name))] + (terms.ignoresCase ? [("ignoreCase", JSON.bool(true))] : []))))
+        }
         if let model { answer.append(("model", .string(model))) }
         return EndpointResult(response: GoogleV3API.render(.object(answer)), characters: translated.document.characters)
     }

@@ -11,7 +11,7 @@ enum GoogleV3Dialect {
     static func make(_ context: DialectContext) -> Dialect {
         let glossaries = GoogleV3Glossaries(glossaries: GlossaryAccess(store: context.glossaries, access: context.access))
         let api = GoogleV3API(service: context.service, languages: context.languages, glossaries: glossaries)
-        let documents = GoogleV3Documents(documents: context.documentService)
+        let documents = GoogleV3Documents(documents: context.documentService, glossaries: glossaries)
         let project = ParameterDoc("project", required: true, inPath: true, "Any project id or number (this server is one project).")
         let location = ParameterDoc("location", required: true, inPath: true, "Any location (global, us-central1, …).")
         let key = ParameterDoc("key", "API key (also the X-Goog-Api-Key header, or Authorization: Bearer).")
@@ -57,8 +57,9 @@ enum GoogleV3Dialect {
                 ParameterDoc("targetLanguageCode", required: true, "Language to translate into."),
                 ParameterDoc("sourceLanguageCode", "Language of the document; detected once from its text when omitted."),
                 ParameterDoc("documentOutputConfig", "{mimeType}; gcsDestination is refused."), model, key,
+                ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: a glossary of this server; needs sourceLanguageCode; the answer adds glossaryDocumentTranslation."),
             ],
-            success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"model\"?}.")
+            success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"glossaryDocumentTranslation\"?, \"glossaryConfig\"?, \"model\"?}.")
         let documentLimit = context.documentService.maxBytes / 3 * 4 + (1 << 20)
         return Dialect(
             name: "google_v3", title: "Google Cloud Translation v3", version: "v3",

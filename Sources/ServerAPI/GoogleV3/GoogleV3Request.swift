@@ -90,11 +90,4 @@ enum GoogleV3Fields {
         }
         return "projects/\(project)/locations/\(location)/models/general/nmt"
     }
-
-    /// A glossary is asked for where this server cannot use one (a document): refused, never ignored.
-    static func refuseGlossary(_ body: GoogleV3Body) throws(APIError) {
-        guard body["glossaryConfig"] != nil else { return }
-        throw APIError.translation(TranslationError(.invalidArgument,
-            "glossaryConfig is not supported for documents here; translate the text with :translateText and glossaryConfig."))
-    }
 }
