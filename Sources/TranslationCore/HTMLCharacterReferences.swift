@@ -69,4 +69,20 @@ public enum HTMLCharacterReferences {
         "laquo": 0xAB, "raquo": 0xBB, "lsquo": 0x2018, "rsquo": 0x2019, "ldquo": 0x201C, "rdquo": 0x201D,
         "bdquo": 0x201E, "ndash": 0x2013, "mdash": 0x2014, "hellip": 0x2026, "iexcl": 0xA1, "iquest": 0xBF,
     ]
+
+    /// `text` with `&`, `<` and `>` written as references, to stand as text in HTML.
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
 }

@@ -210,7 +210,7 @@ enum GlossaryCommand {
         init(_ g: StoredGlossary, entries: [GlossaryEntry]?) {
             id = g.id
             name = g.name
-            created = ISO8601DateFormatter().string(from: g.created)
+            created = g.creationTime
             dictionaries = g.dictionaries.map { Dictionary(source: $0.source, target: $0.target, entryCount: $0.entryCount) }
             self.entries = entries?.map { [$0.source, $0.target] }
         }

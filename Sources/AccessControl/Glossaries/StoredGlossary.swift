@@ -28,6 +28,16 @@ public struct StoredGlossary: Sendable, Equatable {
     public let created: Date
     /// Its dictionaries, by source then target.
     public let dictionaries: [Dictionary]
+
+    /// ``created`` as DeepL and Google write times: ISO 8601 in UTC, with milliseconds.
+    public var creationTime: String { Self.timestamp(created) }
+
+    /// `date` as ISO 8601 in UTC, with milliseconds.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
 }
 
 /// Entries for one direction, on their way into the store.

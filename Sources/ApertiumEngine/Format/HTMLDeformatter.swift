@@ -32,7 +32,7 @@ enum HTMLDeformatter {
             !input[span.range].contains { $0 == Byte.less || $0 == Byte.greater || $0 == Byte.ampersand }
         }
         var builder = StreamBuilder(capacity: input.count, escape: needsEscape)
-        var spans = ProtectedSpans(found, source: { Array(input[$0]) }, render: HTMLDeformatter.escapeText)
+        var spans = ProtectedSpans(found, source: { Array(input[$0]) }, render: HTMLCharacterReferences.escape)
         var i = 0
         while i < input.count {
             let b = input[i]
@@ -70,13 +70,6 @@ enum HTMLDeformatter {
             }
         }
         return builder.finish()
-    }
-
-    /// `text` with `&`, `<` and `>` written as references, to stand in HTML.
-    static func escapeText(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
 }

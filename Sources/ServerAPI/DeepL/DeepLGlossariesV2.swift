@@ -80,6 +80,6 @@ struct DeepLGlossariesV2: Sendable {
         let d = g.dictionaries.first
         return .object([("glossary_id", .string(g.id)), ("name", .string(g.name)), ("ready", .bool(true)),
                         ("source_lang", .string(d?.source ?? "")), ("target_lang", .string(d?.target ?? "")),
-                        ("creation_time", .string(DeepLGlossaryStore.timestamp(g.created))), ("entry_count", .int(d?.entryCount ?? 0))])
+                        ("creation_time", .string(g.creationTime)), ("entry_count", .int(d?.entryCount ?? 0))])
     }
 }

@@ -121,7 +121,7 @@ struct DeepLGlossariesV3: Sendable {
     static func json(_ g: StoredGlossary) -> JSON {
         .object([("glossary_id", .string(g.id)), ("name", .string(g.name)),
                  ("dictionaries", .array(g.dictionaries.map(json))),
-                 ("creation_time", .string(DeepLGlossaryStore.timestamp(g.created)))])
+                 ("creation_time", .string(g.creationTime))])
     }
 
     static func json(_ d: StoredGlossary.Dictionary) -> JSON {

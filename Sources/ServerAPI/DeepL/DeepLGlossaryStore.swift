@@ -75,13 +75,6 @@ struct DeepLGlossaryStore: Sendable {
         return Glossary(source: source.base, target: target.base, entries: entries)
     }
 
-    /// `creation_time` as DeepL writes it: ISO 8601 in UTC with milliseconds.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
-
     /// A 404 in DeepL's envelope, which deepl-python turns into `GlossaryNotFoundException`.
     static let notFound = APIError(.notFound(path: "glossary"), "Glossary not found")
 

@@ -36,7 +36,7 @@ struct GoogleV3Glossaries: Sendable {
         }
         guard request.http.method == "DELETE" else { return EndpointResult(response: GoogleV3API.render(Self.json(found, request))) }
         _ = try await glossaries.run { try await $0.delete(id: id, owner: owner) }
-        let now = Self.timestamp(Date())
+        let now = StoredGlossary.timestamp(Date())
         let (project, location) = GoogleV3API.place(request)
         let operation: JSON = .object([
             ("name", .string("projects/\(project)/locations/\(location)/operations/delete-\(id)")),
@@ -84,16 +84,10 @@ struct GoogleV3Glossaries: Sendable {
 
     static func json(_ g: StoredGlossary, _ request: RoutedRequest) -> JSON {
         let d = g.dictionaries[0]
-        let time = timestamp(g.created)
+        let time = g.creationTime
         return .object([("name", .string(name(g.id, request))),
                         ("languagePair", .object([("sourceLanguageCode", .string(d.source)), ("targetLanguageCode", .string(d.target))])),
                         ("entryCount", .int(d.entryCount)), ("submitTime", .string(time)), ("endTime", .string(time)),
                         ("displayName", .string(g.name))])
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 }

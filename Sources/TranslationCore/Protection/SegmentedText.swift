@@ -74,7 +74,7 @@ public struct SegmentedText: Sendable {
             case .kept(let kept): return kept
             case .text(let leading, let words, let trailing):
                 let translated = words.isEmpty ? "" : next.next() ?? words
-                return escapesTranslations ? Self.escape(leading) + Self.escape(translated) + Self.escape(trailing)
+                return escapesTranslations ? HTMLCharacterReferences.escape(leading) + HTMLCharacterReferences.escape(translated) + HTMLCharacterReferences.escape(trailing)
                                            : leading + translated + trailing
             }
         }.joined()
@@ -87,7 +87,7 @@ public struct SegmentedText: Sendable {
         var position = 0
         for span in ProtectedSpan.find(in: bytes, format: .text, glossary: glossary) {
             if span.range.lowerBound > position { pieces.append(text(bytes[position..<span.range.lowerBound])) }
-            pieces.append(.kept(html ? escape(span.text(in: bytes)) : span.text(in: bytes)))
+            pieces.append(.kept(html ? HTMLCharacterReferences.escape(span.text(in: bytes)) : span.text(in: bytes)))
             position = span.range.upperBound
         }
         if position < bytes.count || pieces.isEmpty { pieces.append(text(bytes[position...])) }
@@ -116,21 +116,6 @@ public struct SegmentedText: Sendable {
             } else {
                 out.append(bytes[i])
                 i += 1
-            }
-        }
-        return out
-    }
-
-    /// `text` with `&`, `<` and `>` written as references, to stand in HTML.
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
             }
         }
         return out
