@@ -67,7 +67,7 @@ struct DeepLGlossariesV3: Sendable {
             }
             return EndpointResult(response: HTTPResponse(status: 204))
         }
-        let replacement = try dictionary(.object(try Self.body(request).members))
+        let replacement = try dictionary(try Self.body(request))
         guard let made = try await glossaries.run({ try await $0.replace(id: id, owner: owner, dictionary: replacement) }) else {
             throw DeepLGlossaryStore.notFound
         }

@@ -66,11 +66,6 @@ public struct Glossary: Sendable, Hashable {
         matcher.matches(in: bytes)
     }
 
-    /// Where terms occur in `text`, in order and not overlapping (UTF-8 offsets).
-    public func matches(in text: String) -> [ProtectedSpan] {
-        matcher.matches(in: Array(text.utf8))
-    }
-
     public static func == (a: Glossary, b: Glossary) -> Bool {
         a.digest == b.digest && a.source == b.source && a.target == b.target
             && a.ignoresCase == b.ignoresCase && a.entries == b.entries

@@ -98,18 +98,4 @@ public enum MarkupScanner {
         for i in start...(s.count - n.count) where s[i] == n[0] && Array(s[i..<(i + n.count)]) == n { return i }
         return nil
     }
-
-    private static func findCaseInsensitive(_ s: [UInt8], _ needle: String, from start: Int) -> Int? {
-        let n = Array(needle.lowercased().utf8)
-        guard s.count >= n.count, start <= s.count - n.count else { return nil }
-        outer: for i in start...(s.count - n.count) {
-            for k in 0..<n.count {
-                let c = s[i + k]
-                let lower = (c >= 0x41 && c <= 0x5A) ? c | 0x20 : c
-                if lower != n[k] { continue outer }
-            }
-            return i
-        }
-        return nil
-    }
 }
