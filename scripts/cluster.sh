@@ -109,8 +109,11 @@ write_nginx_conf() {
   mkdir -p "$dir"/nginx-{body,proxy,fastcgi,uwsgi,scgi}
   # nginx's workers run as an unprivileged user when nginx starts as root: they write bodies here.
   chmod 0777 "$dir"/nginx-{body,proxy,fastcgi,uwsgi,scgi}
-  awk -v ups="$upstreams" -v d="$dir" -v l="127.0.0.1:$port" \
-    '{ if ($0 == "@UPSTREAMS@") { printf "%s", ups } else { gsub("@DIR@", d); gsub("@LISTEN@", l); print } }' \
+  # nginx lets through what the replicas take (GLOSSA_MAX_DOCUMENT_MB decides, the replicas say
+  # how much that is), plus 1 MiB, so a body a replica refuses gets the protocol's own 413.
+  local body; body=$(( $("$bin" serve --print-body-limit) + 1048576 ))
+  awk -v ups="$upstreams" -v d="$dir" -v l="127.0.0.1:$port" -v b="$body" \
+    '{ if ($0 == "@UPSTREAMS@") { printf "%s", ups } else { gsub("@DIR@", d); gsub("@LISTEN@", l); gsub("@BODY@", b); print } }' \
     "$here/deploy/nginx/glossa.conf.template" >"$dir/nginx.conf"
 }
 
@@ -141,7 +144,10 @@ run() {
   "$(command -v nginx || echo /usr/sbin/nginx)" -e "$dir/nginx-error.log" -p "$dir" -c "$dir/nginx.conf" -g 'daemon off;' &
   nginx_pid=$!
   echo "$nginx_pid" >"$dir/nginx.pid.run"
-  for _ in $(seq 1 100); do curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/health" && break; sleep 0.1; done
+  # Quietly: nginx refusing the first tries while it starts is expected, not an error to print.
+  local up=0
+  for _ in $(seq 1 100); do if healthy "$port"; then up=1; break; fi; sleep 0.1; done
+  [ "$up" = 1 ] || { say "nginx did not answer on 127.0.0.1:$port within 10 s ($dir/nginx-error.log says why)"; exit 1; }
   echo "cluster: $replicas replicas on ports $first-$((first + replicas - 1)), database $(sed 's#//\([^:@/]*\):[^@]*@#//\1:***@#' "$dir/database")"
   echo "cluster: listening on http://127.0.0.1:$port"
   while kill -0 "$nginx_pid" 2>/dev/null; do sleep 1; done

@@ -326,3 +326,92 @@ def test_a_glossary_made_through_one_replica_is_used_through_another_and_through
     status, _, _ = request(cluster.replica_port(2), "DELETE", f"/v2/glossaries/{glossary}", headers=auth)
     assert status == 204
     assert request(cluster.replica_port(1), "GET", f"/v2/glossaries/{glossary}", headers=auth)[0] == 404
+
+
+def big_docx(size: int) -> bytes:
+    """A docx of about `size` bytes: one English paragraph and an incompressible stored part."""
+    import io
+    import zipfile
+    import docx
+    document = docx.Document()
+    document.add_paragraph("The house is red.")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_STORED) as z:
+        z.writestr("word/media/filler.bin", os.urandom(size - buffer.tell()))
+    return buffer.getvalue()
+
+
+def multipart(fields: dict, file_name: str, data: bytes) -> tuple[bytes, str]:
+    boundary = "glossa-test-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode() for k, v in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{file_name}"\r\n'
+                 f'Content-Type: application/octet-stream\r\n\r\n'.encode() + data + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_20_mb_document_goes_through_nginx_and_any_replica_answers_its_status_and_download(cluster):
+    import io
+    import docx
+    key = cluster.create("--name", "documents")
+    auth = {"Authorization": f"DeepL-Auth-Key {key}"}
+    document = big_docx(20_000_000)
+    body, content_type = multipart({"target_lang": "ES", "source_lang": "EN"}, "big.docx", document)
+    status, headers, answer = request(cluster.port, "POST", "/v2/document", body, {**auth, "Content-Type": content_type}, timeout=120)
+    assert status == 200, answer[:300]
+    job = json.loads(answer)
+    # Polled through nginx, round-robin: the polls reach several replicas, each of which finds
+    # the job in the shared database (one replica translated it).
+    seen, state = set(), None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        status, headers, answer = request(cluster.port, "POST", f"/v2/document/{job['document_id']}",
+                                          json.dumps({"document_key": job["document_key"]}).encode(),
+                                          {**auth, "Content-Type": "application/json"})
+        assert status == 200, answer[:300]
+        seen.add(headers.get("X-Glossa-Replica"))
+        state = json.loads(answer)
+        if state["status"] == "done" and len(seen) >= 2:
+            break
+        assert state["status"] == "translating", state
+        time.sleep(0.2)
+    assert state and state["status"] == "done" and len(seen) >= 2, (state, seen)
+    # Downloaded from a replica the upload did not necessarily reach: every replica has it.
+    status, headers, translated = request(cluster.replica_port(3), "POST", f"/v2/document/{job['document_id']}/result",
+                                          json.dumps({"document_key": job["document_key"]}).encode(),
+                                          {**auth, "Content-Type": "application/json"})
+    assert status == 200, translated[:300]
+    assert len(translated) > 19_000_000
+    assert [p.text for p in docx.Document(io.BytesIO(translated)).paragraphs] == ["La casa es roja."]
+    # Downloaded once, as DeepL does: gone on every replica.
+    for n in (1, 2):
+        status, _, _ = request(cluster.replica_port(n), "POST", f"/v2/document/{job['document_id']}/result",
+                               json.dumps({"document_key": job["document_key"]}).encode(), {**auth, "Content-Type": "application/json"})
+        assert status == 404
+
+
+def test_libretranslate_downloads_are_found_by_any_replica_and_oversized_text_gets_the_protocols_413(cluster):
+    key = cluster.create("--name", "lt-documents")
+    body, content_type = multipart({"source": "en", "target": "es", "api_key": key}, "note.txt", b"The house is red.")
+    status, _, answer = request(cluster.replica_port(1), "POST", "/translate_file", body, {"Content-Type": content_type})
+    assert status == 200, answer
+    url = json.loads(answer)["translatedFileUrl"]
+    path = url[url.index("/download_file/"):]
+    for n in (2, 3):
+        status, _, text = request(cluster.replica_port(n), "GET", path)
+        assert status == 200 and text == b"La casa es roja.", (n, status, text)
+    # A 3 MB text through nginx reaches a replica (nginx takes what the replicas' document
+    # endpoints take), which refuses it in LibreTranslate's own JSON envelope.
+    big = json.dumps({"q": "house " * 500_000, "source": "en", "target": "es", "api_key": key}).encode()
+    status, headers, answer = request(cluster.port, "POST", "/translate", big, {"Content-Type": "application/json"})
+    assert status == 413 and "error" in json.loads(answer), answer[:300]
+    # nginx lets through exactly what a replica may take, plus 1 MiB (scripts/cluster.sh).
+    limit = int(subprocess.run([cluster.binary, "serve", "--print-body-limit"], capture_output=True, text=True,
+                               check=True).stdout)
+    assert f"client_max_body_size {limit + 1048576};" in pathlib.Path(cluster.dir, "nginx.conf").read_text()
+
+
+def test_a_normal_start_prints_no_errors(cluster):
+    # What `make cluster` shows until it listens: its own lines, nothing from curl, nginx or PostgreSQL.
+    shown = cluster.lines[:next(i for i, line in enumerate(cluster.lines) if "listening on" in line) + 1]
+    assert all(line.startswith("cluster: ") for line in shown), shown

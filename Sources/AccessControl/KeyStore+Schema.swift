@@ -68,5 +68,23 @@ extension KeyStore {
             )
             """,
         ]),
+        // Document jobs (DocumentJobTable.swift), so that a cluster's replicas find a document
+        // another replica translates: DeepL's /v2/document/{id}, LibreTranslate's downloads.
+        Migrations.Migration(version: 4, [
+            """
+            CREATE TABLE glossa_document_jobs (
+                id TEXT PRIMARY KEY,
+                secret TEXT NOT NULL,
+                name TEXT NOT NULL,
+                state TEXT NOT NULL,
+                message TEXT,
+                format TEXT,
+                characters BIGINT,
+                document BYTEA,
+                started_at BIGINT NOT NULL,
+                finished_at BIGINT
+            )
+            """,
+        ]),
     ], lockKey: 0x676c_6f73_7361)  // "glossa"
 }

@@ -87,11 +87,19 @@ final class ServerCore: Sendable {
             }
             (context.headers, context.invalidUTF8) = Self.headers(from: fields)
             context.bodyLimit = configuration.maxBodyBytes(forPath: HTTPRequest.split(target: HTTPRequest.text(ofTarget: context.target).text).path)
-            // Refuse a declared oversize body now, before MHD reads (or 100-continues) any of it.
             if let declared = context.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters()) }),
                declared > context.bodyLimit {
                 context.bodyTooLarge = true
-                return dispatch(context, connection: connection)
+                // A client that waits for 100 Continue, or a body past what is worth reading
+                // for a polite answer, is refused now, before MHD reads any of it. Any other
+                // client is already sending the body: it is read and dropped, and the 413 follows
+                // its end. Closing on a body still arriving would reset the connection under the
+                // client's writes, and a proxy (nginx) then reports its own 502 and takes this
+                // server out of its rotation instead of passing the 413 on.
+                let waits = context.headers["Expect"]?.lowercased().contains("100-continue") == true
+                if waits || declared > context.bodyLimit + configuration.maxDiscardedBodyBytes {
+                    return dispatch(context, connection: connection)
+                }
             }
             return .YES
         case .receiving:

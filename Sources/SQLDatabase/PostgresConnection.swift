@@ -38,15 +38,29 @@ final class PostgresConnection: SQLConnection {
 
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> [SQLRow] {
         let name = try prepared(sql, count: parameters.count)
-        let texts: [String?] = parameters.map { value in
+        // Numbers and text go in PostgreSQL's text format, bytes in its binary format (a BYTEA
+        // as it is, without escaping); every parameter is a copy freed after the call.
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { value in
             switch value {
             case .null: return nil
-            case .integer(let n): return String(n)
-            case .text(let s): return s
+            case .integer(let n): return strdup(String(n))
+            case .text(let s): return strdup(s)
+            case .bytes(let b):
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, b.count))
+                b.withUnsafeBytes { UnsafeMutableRawPointer(copy).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: $0.count) }
+                return copy
             }
         }
-        let result = withOptionalCStrings(texts) { values in
-            PQexecPrepared(conn, name, Int32(texts.count), values, nil, nil, 0)
+        defer {
+            for (value, copy) in zip(parameters, copies) {
+                if case .bytes = value { copy?.deallocate() } else { free(copy) }
+            }
+        }
+        let lengths: [Int32] = parameters.map { if case .bytes(let b) = $0 { Int32(b.count) } else { 0 } }
+        let formats: [Int32] = parameters.map { if case .bytes = $0 { 1 } else { 0 } }
+        let pointers = copies.map { $0.map { UnsafePointer($0) } }
+        let result = pointers.withUnsafeBufferPointer { values in
+            PQexecPrepared(conn, name, Int32(parameters.count), values.baseAddress, lengths, formats, 0)
         }
         defer { PQclear(result) }
         try check(result)
@@ -57,8 +71,12 @@ final class PostgresConnection: SQLConnection {
             rows.append(SQLRow((0..<fields).map { field in
                 if PQgetisnull(result, row, field) == 1 { return .null }
                 let text = String(cString: PQgetvalue(result, row, field))
-                // int8, int4, int2: whole numbers; everything else as its text.
-                if [20, 23, 21].contains(PQftype(result, field)), let n = Int64(text) { return .integer(n) }
+                // int8, int4, int2: whole numbers; bytea (17): bytes, from its hex text form
+                // (`\x` and two digits a byte, PostgreSQL's default bytea_output); everything
+                // else as its text.
+                let type = PQftype(result, field)
+                if [20, 23, 21].contains(type), let n = Int64(text) { return .integer(n) }
+                if type == 17, let bytes = Self.hexBytes(text) { return .bytes(bytes) }
                 return .text(text)
             }))
         }
@@ -101,6 +119,29 @@ final class PostgresConnection: SQLConnection {
         }
     }
 
+    /// The bytes of a bytea's hex form `\x0aff…`; nil for any other form.
+    static func hexBytes(_ text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "\\"), utf8[1] == UInt8(ascii: "x"), utf8.count % 2 == 0 else { return nil }
+        func digit(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count / 2 - 1)
+        var i = 2
+        while i < utf8.count {
+            guard let high = digit(utf8[i]), let low = digit(utf8[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            i += 2
+        }
+        return bytes
+    }
+
     private static func firstLine(_ text: UnsafePointer<CChar>?) -> String {
         guard let text else { return "unknown error" }
         return String(cString: text).split(separator: "\n").first.map(String.init) ?? "unknown error"
@@ -113,12 +154,4 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeP
     defer { copies.forEach { free($0) } }
     let pointers = copies.map { UnsafePointer($0) } + [nil]
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
-}
-
-/// `body` with `strings` as C strings, nil staying NULL (a NULL parameter).
-private func withOptionalCStrings<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
-    let copies = strings.map { $0.map { strdup($0) } ?? nil }
-    defer { copies.forEach { free($0) } }
-    let pointers = copies.map { $0.map { UnsafePointer($0) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
 }

@@ -1,9 +1,12 @@
 /// A value bound to a statement or read from a row. Only what the stores need: whole numbers
-/// (64-bit), text and NULL, which SQLite and PostgreSQL both hold without conversion.
+/// (64-bit), text, bytes and NULL, which SQLite (INTEGER, TEXT, BLOB) and PostgreSQL (BIGINT,
+/// TEXT, BYTEA) both hold without conversion.
 public enum SQLValue: Sendable, Equatable, CustomStringConvertible {
     case null
     case integer(Int64)
     case text(String)
+    /// Bytes as they are (a BLOB, a BYTEA): a translated document, never read as text.
+    case bytes([UInt8])
 
     /// An optional whole number: NULL when nil.
     public static func integer(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
@@ -16,6 +19,7 @@ public enum SQLValue: Sendable, Equatable, CustomStringConvertible {
         case .null: return "NULL"
         case .integer(let n): return String(n)
         case .text(let s): return "'\(s)'"
+        case .bytes(let b): return "<\(b.count) bytes>"
         }
     }
 }
@@ -34,7 +38,7 @@ public struct SQLRow: Sendable, Equatable {
         switch values[index] {
         case .integer(let n): return Int(n)
         case .text(let s): return Int(s)
-        case .null: return nil
+        case .null, .bytes: return nil
         }
     }
 
@@ -44,7 +48,13 @@ public struct SQLRow: Sendable, Equatable {
         switch values[index] {
         case .text(let s): return s
         case .integer(let n): return String(n)
-        case .null: return nil
+        case .null, .bytes: return nil
         }
+    }
+
+    /// Column `index` as bytes; nil when NULL or not bytes.
+    public func bytes(_ index: Int) -> [UInt8]? {
+        guard values.indices.contains(index), case .bytes(let b) = values[index] else { return nil }
+        return b
     }
 }

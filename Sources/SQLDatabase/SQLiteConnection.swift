@@ -75,6 +75,10 @@ final class SQLiteConnection: SQLConnection {
             case .null: status = sqlite3_bind_null(statement, index)
             case .integer(let n): status = sqlite3_bind_int64(statement, index, n)
             case .text(let s): status = sqlite3_bind_text(statement, index, s, -1, glossa_sqlite_transient())
+            case .bytes(let b):
+                // A zero-length blob is still a blob, not NULL: bind it from a one-byte buffer.
+                status = b.isEmpty ? sqlite3_bind_zeroblob(statement, index, 0)
+                    : b.withUnsafeBytes { sqlite3_bind_blob64(statement, index, $0.baseAddress, sqlite3_uint64($0.count), glossa_sqlite_transient()) }
             }
             guard status == SQLITE_OK else { throw error(status) }
         }
@@ -88,6 +92,10 @@ final class SQLiteConnection: SQLConnection {
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_NULL: return .null
                 case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    guard count > 0, let start = sqlite3_column_blob(statement, column) else { return .bytes([]) }
+                    return .bytes(Array(UnsafeRawBufferPointer(start: start, count: count)))
                 default: return .text(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "")
                 }
             }))

@@ -31,6 +31,13 @@ public struct ServerAPIConfiguration: Sendable {
     /// Where glossaries are kept (in the key store's database). Default: nil (glossary
     /// endpoints answer 503, saying the server has no database).
     public var glossaries: GlossaryStore? = nil
+    /// Where document jobs are kept when they must be found by other replicas (the database the
+    /// replicas share). Default: nil (this process's memory).
+    public var documentJobs: DocumentJobTable? = nil
+
+    /// The largest request body any endpoint takes (Google v3's document in base64): what a
+    /// proxy in front must let through (`glossa serve --print-body-limit`, scripts/cluster.sh).
+    public var largestBodyBytes: Int { DocumentService.base64UploadLimit(documentBytes: documentLimits.maxBytes) }
 
     /// The defaults.
     public init() {}
@@ -78,7 +85,7 @@ public struct GlossaRouter: HTTPHandler {
                                      languages: languages,
                                      documentService: DocumentService(service: service, limits: configuration.documentLimits,
                                                                       concurrent: configuration.concurrentDocuments),
-                                     documentJobs: DocumentJobs(),
+                                     documentJobs: DocumentJobs(table: configuration.documentJobs),
                                      languageModes: configuration.languageModes, pipelines: configuration.pipelines,
                                      apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts),
                                      access: configuration.access, glossaries: configuration.glossaries)
@@ -100,6 +107,10 @@ public struct GlossaRouter: HTTPHandler {
                 }
             }
         }
+        // What a proxy is told to let through must cover every endpoint's own limit, or some
+        // uploads would meet the proxy's refusal instead of the protocol's.
+        precondition((Array(large.values) + Array(largeSuffixes.values)).allSatisfy { $0 <= configuration.largestBodyBytes },
+                     "an endpoint takes a larger body than ServerAPIConfiguration.largestBodyBytes")
         largeBodyPaths = large
         largeBodyPathSuffixes = largeSuffixes
         builtIn = [MetricsMiddleware(metrics: metrics), CORSMiddleware(), RequestHygieneMiddleware()]

@@ -115,7 +115,8 @@ let accessHelp = """
                       served (and limited by address)
       --database URL  the key store and the glossaries: a SQLite file (default
                       $XDG_DATA_HOME/glossa/glossa.db) or postgres://user@host/db shared by
-                      several replicas; migrated on start
+                      several replicas, which also keeps document jobs there, so any replica
+                      answers a document's status and download; migrated on start
       --requests-per-minute N
                       for keys without a limit of their own (default: none)
       --requests-per-minute-per-address N

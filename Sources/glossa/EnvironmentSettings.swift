@@ -61,6 +61,14 @@ enum EnvironmentSettings {
                    "in 1…31536000, or `never` (default 600)"],
             commands: engineCommands, check: integerOr("never", 1...31_536_000)),
         EnvironmentSetting(
+            name: "GLOSSA_MAX_DOCUMENT_MB",
+            help: ["largest document `glossa serve` translates, in megabytes (10^6",
+                   "bytes): an integer in 1…4096 (default 32, as APy); upload bodies may",
+                   "be that plus 1 MiB (Google v3's base64: 4/3 of it), and",
+                   "`glossa serve --print-body-limit` prints the largest body a proxy in",
+                   "front must let through"],
+            commands: ["serve"], check: integer(1...4096)),
+        EnvironmentSetting(
             name: "GLOSSA_TRANSLATION_CACHE_MB",
             help: ["megabytes of translated segments kept, so that a segment sent again",
                    "(the same text, engine, pair and options) is not translated again;",

@@ -1,4 +1,5 @@
 import AccessControl
+import Documents
 import Foundation
 import HTTPServer
 import SQLDatabase
@@ -48,6 +49,12 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
                 return serveUsage("--max-connections-per-ip needs a number in 0...1000000 (0: no limit)")
             }
             http.connectionLimitPerAddress = number
+        case "--print-body-limit":
+            // For a proxy's configuration (scripts/cluster.sh writes nginx's client_max_body_size).
+            var configuration = ServerAPIConfiguration()
+            configuration.documentLimits.maxBytes = documentBytes(ProcessInfo.processInfo.environment)
+            Console.out(String(configuration.largestBodyBytes))
+            return 0
         case "--load-only":
             guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
                 return serveUsage("--load-only needs languages, comma-separated (en,de,fr)")
@@ -77,9 +84,13 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         }
         let environment = ProcessInfo.processInfo.environment
         api = try await ServerAPIConfiguration(access: AccessSetup.make(access, environment: environment))
+        api.documentLimits.maxBytes = documentBytes(environment)
         // Glossaries live in the key store's database: the same one, or where it would be.
-        api.glossaries = GlossaryStore(database: try api.access?.store?.database
-                                       ?? Database(AccessOptions.location(access.database, environment: environment)))
+        let database = try api.access?.store?.database ?? Database(AccessOptions.location(access.database, environment: environment))
+        api.glossaries = GlossaryStore(database: database)
+        // Document jobs too where the database is PostgreSQL, which replicas share, so a status
+        // poll or download that reaches another replica finds the job; else in memory.
+        if database.flavor == .postgres { api.documentJobs = DocumentJobTable(database: database) }
     } catch {
         return serveUsage("\(error)")
     }
@@ -114,10 +125,15 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
     return 0
 }
 
+/// The largest document, from GLOSSA_MAX_DOCUMENT_MB (checked before serve runs), else APy's 32 MB.
+private func documentBytes(_ environment: [String: String]) -> Int {
+    environment["GLOSSA_MAX_DOCUMENT_MB"].flatMap { Int($0) }.map { $0 * 1_000_000 } ?? DocumentTranslator.Limits().maxBytes
+}
+
 let serveHelp = """
     USAGE: glossa serve [--host 127.0.0.1] [--port 8080] [--drain-seconds 20]
                         [--max-connections 1024] [--max-connections-per-ip 256]
-                        [--allow-fetch HOST[,HOST…]] [--load-only LANGS] [--config FILE]
+                        [--allow-fetch HOST[,HOST…]] [--load-only LANGS] [--config FILE] [--print-body-limit]
                         [--require-keys[=PROTOCOLS]] [--optional-keys[=PROTOCOLS]] [--database URL]
 
     Runs the HTTP service until SIGTERM or SIGINT, then stops in stages: it stops accepting,
@@ -161,6 +177,10 @@ let serveHelp = """
                       let APy's /translatePage fetch pages from HOST (repeatable, or
                       comma-separated; * for any host). Default: fetching is off, since a
                       server that fetches any URL is a way into the network it runs in
+      --print-body-limit
+                      print the largest request body, in bytes, that any endpoint takes with
+                      the current GLOSSA_MAX_DOCUMENT_MB, and exit: a proxy in front must let
+                      that much through (scripts/cluster.sh sets nginx's client_max_body_size)
       -h, --help      show this help
 
     The address is bound first (a busy port or a bad address fails at once, exit 1), then the

@@ -17,15 +17,33 @@ struct HTTPServerTests {
         await server.shutdown()
     }
 
-    @Test("A declared oversize body is refused before any of it is sent, and the connection closes")
+    @Test("A declared oversize body is refused before any of it is sent to a client that waits for 100 Continue, or past the discard bound")
     func declaredOversizeBody() async throws {
         let server = try startServer(maxBody: 100)
         let client = try RawHTTPClient(port: server.port)
         // Only the head is sent: the answer must come without the server waiting for the body.
-        await client.write(Array("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 1000000\r\n\r\n".utf8))
+        await client.write(Array("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n".utf8))
         let response = try #require(await client.readResponse())
         #expect(response.status == 413)
         #expect(response.text == "too large, limit 100")
+        #expect(await client.isClosedByServer())
+        // A declared body past the limit plus maxDiscardedBodyBytes (64 MiB) is not waited for either.
+        let huge = try RawHTTPClient(port: server.port)
+        await huge.write(Array("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 100000000\r\n\r\n".utf8))
+        #expect(try #require(await huge.readResponse()).status == 413)
+        await server.shutdown()
+    }
+
+    @Test("A declared oversize body already on its way is read to its end, then refused: a proxy sending it gets the 413, not a reset")
+    func declaredOversizeBodyIsDrained() async throws {
+        let server = try startServer(maxBody: 100)
+        let client = try RawHTTPClient(port: server.port)
+        let body = [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20)
+        await client.write(Array("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let response = try #require(await client.readResponse())
+        #expect(response.status == 413)
+        #expect(response.text == "too large, limit 100")
+        #expect(response.header("connection") == "close")
         #expect(await client.isClosedByServer())
         await server.shutdown()
     }

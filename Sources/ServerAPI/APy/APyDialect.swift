@@ -66,7 +66,7 @@ enum APyDialect {
                     description: "txt, html, rtf, docx, pptx, xlsx, odt, odp, ods, told by their contents; every byte outside the text is kept. At most \(context.documentService.maxBytes) bytes.",
                     parameters: [langpair, ParameterDoc("file", required: true, "The document (multipart/form-data)."), marks],
                     success: "The translated document, in its own format.", successType: "application/octet-stream"),
-                    maxBody: context.documentService.maxBytes + (1 << 20), billing: context.documentService.billing) { try await api.translateDoc($0) },
+                    maxBody: context.documentService.uploadLimit, billing: context.documentService.billing) { try await api.translateDoc($0) },
                 get("apy_translate_page", "/translatePage", EndpointDocs(
                     summary: "APy: fetch a web page and translate it (only from hosts allowed with glossa serve --allow-fetch)",
                     parameters: [langpair, ParameterDoc("url", required: true, "The page (http:// is assumed)."), marks, callback],

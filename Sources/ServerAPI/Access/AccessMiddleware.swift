@@ -11,6 +11,9 @@ struct AccessMiddleware: Middleware {
     func respond(to request: RoutedRequest, next: Responder) async -> EndpointResult {
         // Health checks, metrics and documents, and what clients read before they have a key.
         if request.isOpen { return await next(request) }
+        // A body too large to read may hold the key (LibreTranslate's api_key): the 413 is the
+        // answer that helps, and it costs no key anything.
+        if case .tooLarge(let limit) = request.http.bodyStatus { return request.reject(.payloadTooLarge(limit: limit)) }
         let billing = request.billing
         let attempt = AccessController.Attempt(
             dialect: request.dialectName, secret: request.credential?.key, peer: request.http.clientAddress,

@@ -51,7 +51,7 @@ enum DeepLDialect {
                     try api.languages($0)
                 },
                 Endpoint("deepl_document_upload", ["POST"], "/v2/document", input: .uploadOrJSON,
-                         maxBodyBytes: context.documentService.maxBytes + (1 << 20), docs: EndpointDocs(
+                         maxBodyBytes: context.documentService.uploadLimit, docs: EndpointDocs(
                     summary: "DeepL: upload a document to translate (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods)",
                     parameters: [ParameterDoc("file", required: true, "The document (multipart)."),
                                  ParameterDoc("target_lang", required: true, "Target language."),
@@ -64,13 +64,13 @@ enum DeepLDialect {
                     summary: "DeepL: a document's status",
                     parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
                     success: "{\"document_id\", \"status\": queued|translating|done|error, \"seconds_remaining\"?, \"billed_characters\"?, \"error_message\"?}; 404 when unknown.")) {
-                    try documents.status($0)
+                    try await documents.status($0)
                 },
                 Endpoint("deepl_document_result", ["GET", "POST"], "/v2/document/{document_id}/result", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: download the translated document (once)",
                     parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
                     success: "The document; 503 {\"message\": \"Document translation is not done\"} before it is; 404 when unknown or downloaded.",
-                    successType: "application/octet-stream")) { try documents.result($0) },
+                    successType: "application/octet-stream")) { try await documents.result($0) },
             ] + DeepLGlossaryEndpoints.make(glossaries),
             errors: ErrorEnvelope(render: DeepLError.response, documentation: [
                 (400, "{\"message\": \"…\"}: a missing or invalid parameter (DeepL's messages)."),

@@ -40,17 +40,17 @@ struct DeepLDocuments: Sendable {
         let glossary = try await glossaries.glossary(for: p, request: request, source: source, target: target)
         let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
         let (documents, from) = (self.documents, source)
-        jobs.start(id: id, key: key, name: name) {
+        try await jobs.start(id: id, key: key, name: name) {
             try await documents.translate(file.bytes, from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
         }
         return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))
     }
 
-    func status(_ request: RoutedRequest) throws -> EndpointResult {
+    func status(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
         let id = request.pathParameters["document_id"] ?? ""
         guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
-        guard let (status, _) = jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        guard let (status, _) = try await jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
         var body: [(String, JSON)] = [("document_id", .string(id))]
         switch status {
         case .translating:
@@ -63,16 +63,16 @@ struct DeepLDocuments: Sendable {
         return EndpointResult(response: Self.json(.object(body)))
     }
 
-    func result(_ request: RoutedRequest) throws -> EndpointResult {
+    func result(_ request: RoutedRequest) async throws -> EndpointResult {
         let p = try request.parameters()
         let id = request.pathParameters["document_id"] ?? ""
         guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
-        guard let (status, name) = jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        guard let (status, name) = try await jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
         guard case .done(let bytes, let format, _) = status else {
             return EndpointResult(response: jsonResponse(.object([("message", .string("Document translation is not done"))]), status: 503,
                                                          contentType: "application/json"))
         }
-        jobs.remove(id)
+        try await jobs.remove(id)
         let response = HTTPResponse(status: 200, headers: ["Content-Type": format.mimeType,
                                                            "Content-Disposition": "attachment; filename=\"\(name)\""], body: bytes)
         return EndpointResult(response: response)

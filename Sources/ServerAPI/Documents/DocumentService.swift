@@ -24,6 +24,15 @@ struct DocumentService: Sendable {
     /// The largest upload accepted, in bytes.
     var maxBytes: Int { translator.limits.maxBytes }
 
+    /// The largest request body of an upload endpoint: the document and a form's other fields
+    /// (1 MiB of headroom), so that an allowed document is never refused for its envelope.
+    var uploadLimit: Int { Self.uploadLimit(documentBytes: maxBytes) }
+    /// The same where the document travels inside JSON in base64 (Google v3): 4 bytes for 3.
+    var base64UploadLimit: Int { Self.base64UploadLimit(documentBytes: maxBytes) }
+
+    static func uploadLimit(documentBytes: Int) -> Int { documentBytes + (1 << 20) }
+    static func base64UploadLimit(documentBytes: Int) -> Int { (documentBytes + 2) / 3 * 4 + (1 << 20) }
+
     /// Translates `bytes` from `source` (nil: detected once from the document's text) into `target`.
     /// - Throws: ``DocumentError``, ``TranslationError``.
     func translate(_ bytes: [UInt8], from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,

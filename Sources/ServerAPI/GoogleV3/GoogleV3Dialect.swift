@@ -60,7 +60,7 @@ enum GoogleV3Dialect {
                 ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: a glossary of this server; needs sourceLanguageCode; the answer adds glossaryDocumentTranslation."),
             ],
             success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"glossaryDocumentTranslation\"?, \"glossaryConfig\"?, \"model\"?}.")
-        let documentLimit = context.documentService.maxBytes / 3 * 4 + (1 << 20)
+        let documentLimit = context.documentService.base64UploadLimit
         return Dialect(
             name: "google_v3", title: "Google Cloud Translation v3", version: "v3",
             summary: "Point google-cloud-translate's TranslationServiceClient at this server with transport=\"rest\", credentials=AnonymousCredentials() and client_options={\"api_endpoint\": URL}. JSON bodies in camelCase.",

@@ -36,15 +36,15 @@ struct LibreTranslateFiles: Sendable {
         }
         let name = Self.safeName(file.fileName)
         let stored = "\(DocumentJobs.identifier().lowercased()).\(name)"
-        jobs.store(id: stored, key: "", name: name, document)
+        try await jobs.store(id: stored, key: "", name: name, document)
         let host = request.http.headers["Host"] ?? "127.0.0.1"
         let body: JSON = .object([("translatedFileUrl", .string("http://\(host)/download_file/\(stored)"))])
         return EndpointResult(response: LibreTranslateOutput.render(body), characters: document.characters)
     }
 
-    func downloadFile(_ request: RoutedRequest) throws -> EndpointResult {
+    func downloadFile(_ request: RoutedRequest) async throws -> EndpointResult {
         let name = request.pathParameters["filename"] ?? ""
-        guard let (status, download) = jobs.status(name, key: nil), case .done(let bytes, let format, _) = status else {
+        guard let (status, download) = try await jobs.status(name, key: nil), case .done(let bytes, let format, _) = status else {
             throw Self.invalid("Invalid filename")
         }
         let response = HTTPResponse(status: 200, headers: ["Content-Type": format.mimeType,

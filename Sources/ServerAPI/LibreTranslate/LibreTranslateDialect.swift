@@ -47,7 +47,7 @@ enum LibreTranslateDialect {
                     EndpointResult(response: LibreTranslateOutput.render(documents.swagger("libretranslate")))
                 },
                 Endpoint("libretranslate_translate_file", ["POST"], "/translate_file", input: .uploadOrJSON,
-                         maxBodyBytes: context.documentService.maxBytes + (1 << 20), docs: EndpointDocs(
+                         maxBodyBytes: context.documentService.uploadLimit, docs: EndpointDocs(
                     summary: "LibreTranslate: translate a file (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods), kept for download",
                     parameters: [ParameterDoc("file", required: true, "The file (multipart)."), ParameterDoc("source", required: true, "Source code or auto."),
                                  ParameterDoc("target", required: true, "Target code."), key],
@@ -56,7 +56,10 @@ enum LibreTranslateDialect {
                 Endpoint("libretranslate_download_file", ["GET"], "/download_file/{filename}", docs: EndpointDocs(
                     summary: "LibreTranslate: download a translated file",
                     parameters: [ParameterDoc("filename", inPath: true, "The name from translatedFileUrl.")],
-                    success: "The file.", successType: "application/octet-stream")) { try files.downloadFile($0) },
+                    success: "The file.", successType: "application/octet-stream"),
+                    // Open, as in LibreTranslate (no access check on it): the link is what
+                    // /translate_file answered, and its 128 random bits are what guards it.
+                    open: true) { try await files.downloadFile($0) },
                 Endpoint("libretranslate_suggest", ["POST"], "/suggest", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: suggest a better translation (suggestions are off: 403)",
                     parameters: [ParameterDoc("q", required: true, "Original text."), ParameterDoc("s", required: true, "Suggested translation."),
