@@ -13,7 +13,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from webapp_support import chromium, console_errors, full_page_screenshot, glossa_serve, screenshot, wait_for
+from webapp_support import (chromium, console_errors, create_key, full_page_screenshot, glossa_serve, new_data_folder,
+                             screenshot, wait_for)
 
 
 @pytest.fixture(scope="module")
@@ -446,3 +447,203 @@ def test_document_drop_names_what_it_cannot_translate(app, tmp_path):
     # only console entry allowed (console_errors reads and clears the log).
     errors = console_errors(app)
     assert errors and all("/translate_file" in e and "400" in e for e in errors), errors
+
+
+# --- Keys, detection that tells the truth, stale results, documents with progress and Stop ----
+
+GERMAN = "Guten Morgen, wie geht es Ihnen heute? Ich hoffe, dass alles gut ist und die Sonne scheint."
+
+
+@pytest.fixture(scope="module")
+def keyed_server(glossa_bin):
+    """A server started with --require-keys, and two keys from its store: "app" without limits,
+    "small" with 30 characters a month."""
+    data = new_data_folder()
+    try:
+        keys = {"app": create_key(glossa_bin, data, "app"),
+                "small": create_key(glossa_bin, data, "small", "--chars-per-month", "30")}
+    except BaseException:
+        shutil.rmtree(data, ignore_errors=True)
+        raise
+    with glossa_serve(glossa_bin, args=("--require-keys",), data=data) as url:
+        yield url, keys
+
+
+def open_without_key(d, url):
+    """The app at `url` in a browser that holds no key for it (keys are kept per origin)."""
+    # Cleared from outside any page: an app still running in the tab would keep calling with the key.
+    d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": url, "storageTypes": "local_storage"})
+    d.get(url + "/")
+
+
+def catalog_error(d, words):
+    """Waits for the language list's error to say `words`; returns the status element."""
+    return wait_for(d, lambda d: (lambda s: s if words in s.text else None)(by_id(d, "catalog-status")),
+                    timeout=30, message=f"the app did not say: {words}")
+
+
+def type_key(d, key):
+    """Types `key` into the key field (opening it when closed) and presses Enter, as a user would."""
+    if not by_id(d, "api-key").is_displayed():
+        by_id(d, "key-summary").click()
+    field = by_id(d, "api-key")
+    field.clear()
+    field.send_keys(key, Keys.ENTER)
+
+
+def into_view(d, element):
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+
+
+def is_ready(d):
+    return d.execute_script("return document.body.dataset.ready === 'true'")
+
+
+def refused_loads_only(d, *paths):
+    """The console holds only the browser's own lines for refused loads of `paths` (the refusals
+    each test provokes); console_errors reads and clears the log."""
+    errors = console_errors(d)
+    assert all("Failed to load resource" in e and any(p in e for p in paths) for e in errors), "\n".join(errors)
+
+
+def test_a_server_that_requires_keys_asks_for_one_and_loads_once_given(browser, keyed_server):
+    url, keys = keyed_server
+    d = browser
+    open_without_key(d, url)
+    status = catalog_error(d, "needs an API key")
+    assert "error" in status.get_attribute("class") and not is_ready(d)
+    assert d.find_elements(By.CSS_SELECTOR, "#source-select option") == []
+    # The app opened the key field itself; the message's link goes there too.
+    assert by_id(d, "api-key").is_displayed()
+    screenshot(d, "keys-1-needed")
+    by_id(d, "source-text").click()
+    status.find_element(By.CSS_SELECTOR, "a.key-link").click()
+    wait_for(d, lambda d: d.execute_script("return document.activeElement.id") == "api-key",
+             message="the link did not focus the key field")
+    type_key(d, keys["app"])
+    # The languages load with the key, without a page reload.
+    wait_for(d, is_ready, timeout=30, message="the languages did not load after the key was entered")
+    assert text_of(d, "catalog-status") == ""
+    assert d.find_elements(By.CSS_SELECTOR, '#source-select option[value="en"]')
+    assert keys["app"][:11] in text_of(d, "key-summary") and keys["app"] not in d.page_source
+    set_value(d, "source-text", "Good morning")
+    pick_target(d, "Spa", "es")
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"), message="no translation with the key")
+    screenshot(d, "keys-2-translated")
+    # The key is kept in this browser: a reload needs no typing; Forget removes it.
+    d.refresh()
+    wait_for(d, is_ready, timeout=30, message="the stored key was not used after a reload")
+    by_id(d, "key-summary").click()
+    by_id(d, "key-forget").click()
+    assert d.execute_script("return localStorage.getItem('glossa.apiKey')") is None
+    d.refresh()
+    catalog_error(d, "needs an API key")
+    # (Forgetting the key made the open page's glossary list ask again, and be refused too.)
+    refused_loads_only(d, "/language/translate/v2/languages", "/v2/glossaries")
+
+
+def test_a_wrong_key_is_named_as_refused(browser, keyed_server):
+    url, keys = keyed_server
+    d = browser
+    open_without_key(d, url)
+    catalog_error(d, "needs an API key")
+    type_key(d, "glossa_" + "x" * 43)
+    status = catalog_error(d, "refused this API key")
+    assert status.find_element(By.CSS_SELECTOR, "a.key-link").text == "Change the key"
+    assert "keyInvalid" in status.text  # the service's own reason stays in the detail
+    screenshot(d, "keys-3-refused")
+    type_key(d, keys["app"])
+    wait_for(d, is_ready, timeout=30, message="the right key did not load the languages")
+    refused_loads_only(d, "/language/translate/v2/languages")
+
+
+def test_a_key_over_its_quota_says_so(browser, keyed_server):
+    url, keys = keyed_server
+    d = browser
+    open_without_key(d, url)
+    catalog_error(d, "needs an API key")
+    type_key(d, keys["small"])  # the language list costs no characters: it loads
+    wait_for(d, is_ready, timeout=30, message="the languages did not load with the small key")
+    set_value(d, "source-text", "The house is red and the garden is green.")  # 41 characters > 30
+    pick_target(d, "Spa", "es")
+    by_id(d, "translate").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.error"), message="no error shown")
+    assert "over its character quota" in status.text
+    assert status.find_element(By.CSS_SELECTOR, "a.key-link").text == "Use another key"
+    assert text_of(d, "translation") == ""
+    into_view(d, status)
+    screenshot(d, "keys-4-quota")
+    refused_loads_only(d, "/language/translate/v2")
+
+
+def skip_if_german_is_installed(d):
+    if d.find_elements(By.CSS_SELECTOR, '#source-select option[value="de"]'):
+        pytest.skip("this machine has a pair from German installed")
+
+
+def test_a_detected_language_without_a_pair_is_named_as_not_installed(app):
+    d = app
+    skip_if_german_is_installed(d)
+    set_value(d, "source-text", GERMAN)
+    by_id(d, "detect").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.info"), message="no notice shown")
+    assert ("German — recognised, but not installed here; an operator can add it with glossa models install de"
+            in status.text), status.text
+    assert status.find_element(By.TAG_NAME, "code").text == "glossa models install de"
+    assert "From" not in status.text and text_of(d, "detected") == ""
+    into_view(d, status)
+    screenshot(d, "detect-1-not-installed")
+
+
+def test_a_failed_request_clears_the_previous_translation(app):
+    d = app
+    skip_if_german_is_installed(d)
+    set_value(d, "source-text", "Good morning")
+    pick_target(d, "Spa", "es")
+    by_id(d, "translate").click()
+    wait_for(d, lambda d: "Buenos días" in text_of(d, "translation"), message="the first text was not translated")
+    # German with the source left to the server: refused (no pair from German), and the notice
+    # says why; the Spanish of the previous text must not stay under it.
+    set_value(d, "source-text", GERMAN)
+    by_id(d, "translate").click()
+    status = wait_for(d, lambda d: d.find_element(By.CSS_SELECTOR, "#editor-status.info"), message="no notice shown")
+    assert "German — recognised, but not installed here" in status.text
+    assert text_of(d, "translation") == "" and text_of(d, "translation-meta") == ""
+    assert by_id(d, "copy").get_attribute("disabled") is not None and not by_id(d, "again").is_displayed()
+    into_view(d, status)
+    screenshot(d, "stale-1-cleared")
+    refused_loads_only(d, "/language/translate/v2")
+
+
+def test_a_document_shows_its_progress_and_stop_aborts_it(app, tmp_path):
+    d = app
+    by_id(d, "tab-documents").click()
+    small = tmp_path / "note.txt"
+    small.write_text("The house is red.\n")
+    by_id(d, "doc-file").send_keys(str(small))
+    Select(by_id(d, "doc-source")).select_by_value("en")
+    Select(by_id(d, "doc-target")).select_by_value("es")
+    by_id(d, "doc-run").click()
+    wait_for(d, lambda d: d.find_elements(By.ID, "doc-download"), timeout=60, message="the small document was not translated")
+    # A document long enough to be stopped (about 10 s of translation here), with varied lines
+    # so that no cache answers it at once.
+    big = tmp_path / "long.txt"
+    big.write_text("".join(f"The house number {i} is near the {('red', 'green', 'old')[i % 3]} garden.\n" for i in range(8000)))
+    by_id(d, "doc-file").send_keys(str(big))
+    d.execute_script("""
+        window.progressTexts = [];
+        new MutationObserver(() => window.progressTexts.push(document.getElementById('doc-progress').textContent))
+          .observe(document.getElementById('doc-progress'), {childList: true, characterData: true, subtree: true});""")
+    by_id(d, "doc-run").click()
+    wait_for(d, lambda d: "translating on the server" in text_of(d, "doc-progress"), timeout=30,
+             message="the upload did not finish")
+    assert any(t.startswith("Sending: ") and t.endswith("%") for t in d.execute_script("return window.progressTexts"))
+    assert by_id(d, "doc-stop").is_displayed() and not d.find_elements(By.ID, "doc-download")
+    screenshot(d, "documents-progress")
+    by_id(d, "doc-stop").click()
+    wait_for(d, lambda d: "Stopped: long.txt was not translated." in text_of(d, "doc-status"), timeout=10,
+             message="Stop did not end the request")
+    assert not by_id(d, "doc-stop").is_displayed() and by_id(d, "doc-run").is_enabled()
+    assert not by_id(d, "doc-bar").is_displayed() and not d.find_elements(By.ID, "doc-download")
+    screenshot(d, "documents-stopped")

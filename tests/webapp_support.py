@@ -45,14 +45,27 @@ def wait_until_up(url: str, process: subprocess.Popen | None, timeout: float = 1
     raise RuntimeError(f"glossa serve did not answer at {url} within {timeout} s")
 
 
+def new_data_folder() -> str:
+    """A data folder (XDG_DATA_HOME) of its own: keys and glossaries made in a test never reach
+    the runner's home folder. glossa_serve removes it when the server stops."""
+    return tempfile.mkdtemp(prefix="glossa-webapp-data-")
+
+
+def create_key(binary: str, data: str, name: str, *options: str) -> str:
+    """`glossa keys create --name NAME OPTIONS…` in the key store of `data`: the key it prints."""
+    made = subprocess.run([binary, "keys", "create", "--name", name, *options], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "XDG_DATA_HOME": data}, check=True)
+    return made.stdout.strip()
+
+
 @contextlib.contextmanager
-def glossa_serve(binary: str, cwd: str | None = None):
-    """Starts `glossa serve` on a free loopback port; stops it by its PID (SIGTERM, then SIGKILL)."""
+def glossa_serve(binary: str, cwd: str | None = None, args: tuple[str, ...] = (), data: str | None = None):
+    """Starts `glossa serve ARGS…` on a free loopback port, with `data` (new_data_folder()) as its
+    data folder, else a new one; stops it by its PID (SIGTERM, then SIGKILL)."""
     port = free_port()
     log = tempfile.TemporaryFile()
-    # A data folder of its own: glossaries added in a test never reach the runner's home folder.
-    data = tempfile.mkdtemp(prefix="glossa-webapp-data-")
-    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)],
+    data = data or new_data_folder()
+    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), *args],
                                stdout=log, stderr=subprocess.STDOUT, cwd=cwd, env={**os.environ, "XDG_DATA_HOME": data})
     url = f"http://127.0.0.1:{port}"
     try:

@@ -1,5 +1,6 @@
 // The Glossa HTTP API as the app uses it: the public Google v2 endpoints, the pair list and the
 // streaming batch endpoint. Nothing here is private to the app; any client can do the same.
+import { addKey, explainKeyProblem } from "./keys.js";
 
 const V2 = "/language/translate/v2";
 
@@ -37,26 +38,29 @@ export async function errorFrom(response) {
   return new ServiceError(message, { status: response.status, reason, detail });
 }
 
-/** fetch() with the network failure turned into a readable ServiceError. */
-async function call(path, init = {}) {
+/** fetch() with the caller's key added as `dialect` carries it, and the network failure or a
+ *  refusal turned into a readable ServiceError (a refusal about the key in plain words). */
+export async function call(path, init = {}, dialect = "google") {
+  const headers = { ...(init.headers || {}) };
+  const sentKey = addKey(headers, dialect);
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, { ...init, headers });
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new ServiceError("Cannot reach the Glossa service. Is it still running?", { detail: String(error.message || error) });
   }
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) throw explainKeyProblem(await errorFrom(response), sentKey);
   return response;
 }
 
-async function json(path, init) {
-  const response = await call(path, init);
+async function json(path, init, dialect) {
+  const response = await call(path, init, dialect);
   return response.json();
 }
 
-function postJSON(path, body, signal) {
-  return json(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+function postJSON(path, body, signal, dialect) {
+  return json(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal }, dialect);
 }
 
 /** The languages, with names in `displayLanguage` when given: [{language, name?}]. */
@@ -95,13 +99,13 @@ export async function translate(texts, target, source, signal) {
 
 /** This caller's glossaries (DeepL's /v2/glossaries): [{glossary_id, name, source_lang, target_lang, entry_count}]. */
 export async function glossaries() {
-  const body = await json("/v2/glossaries");
+  const body = await json("/v2/glossaries", {}, "deepl");
   return body.glossaries;
 }
 
 /** Stores a glossary: {name, source_lang, target_lang, entries, entries_format}. Returns it. */
 export function createGlossary(glossary) {
-  return postJSON("/v2/glossaries", glossary);
+  return postJSON("/v2/glossaries", glossary, undefined, "deepl");
 }
 
 /** Translates `texts` (plain text) from `source` with the stored glossary `glossaryId`, through

@@ -34,6 +34,7 @@ export class Catalog {
     this.byKey = new Map(languages.map((l) => [codeKey(l.language), l.language]));
     let intlNames = null;
     try { intlNames = new Intl.DisplayNames([displayLanguage || "en"], { type: "language" }); } catch (_) { /* old browser */ }
+    this.intlNames = intlNames; // names languages this server lacks (one it detects but cannot translate)
     this.names = new Map(languages.map((l) => {
       let name = l.name;
       if (!name && intlNames) { try { name = intlNames.of(l.language); } catch (_) { name = null; } }
@@ -73,7 +74,8 @@ export class Catalog {
       try { languages = await api.languages(attempt); named = attempt; break; } catch (error) {
         lastError = error;
         // Only a refusal of the display language is worth another try; a dead service is not.
-        if (!(error instanceof api.ServiceError) || error.status !== 400) throw error;
+        // (A refused key is a 400 in Google's protocol too, and no other language mends it.)
+        if (!(error instanceof api.ServiceError) || error.status !== 400 || error.keyProblem) throw error;
       }
     }
     if (!languages) throw lastError;
@@ -93,10 +95,18 @@ export class Catalog {
     return this.byKey.get(base) || null;
   }
 
-  /** The localized name of a code, or the code. */
+  /** The localized name of a code: the service's, else the browser's (for a language the
+   *  service does not list), else the code. */
   name(code) {
     const own = this.resolve(code);
-    return (own && this.names.get(own)) || code;
+    if (own && this.names.get(own)) return this.names.get(own);
+    try { return (this.intlNames && code && this.intlNames.of(code)) || code; } catch (_) { return code; }
+  }
+
+  /** Whether texts in `code` can be translated here (some installed pair starts from it). */
+  isSource(code) {
+    const own = this.resolve(code);
+    return Boolean(own) && this.sources().includes(own);
   }
 
   /** Languages that can be translated from, sorted by name. */

@@ -1,26 +1,27 @@
 // The editor view: type, Detect, pick a target from the searchable list, Translate; copy, swap,
 // and translate again into another language without retyping.
 import * as api from "./api.js";
+import { Notice, explainRefusal, usableSource } from "./detection.js";
 import { GlossaryControl } from "./glossary.js";
 import { LanguagePicker } from "./picker.js";
-import { $, Status, browserLanguages, copyText, el, fillLanguageSelect, percent } from "./ui.js";
+import { OutputPane } from "./output.js";
+import { $, Status, browserLanguages, el, fillLanguageSelect, percent } from "./ui.js";
 
 export class Editor {
   constructor(catalog) {
     this.catalog = catalog;
     this.detected = null;      // {language, confidence} of the current text, or null
-    this.translatedFor = null; // the text the shown translation belongs to
     this.lastAction = null;    // what Retry repeats
     this.controller = null;    // aborts the request in flight when a new one starts
     this.status = new Status($("editor-status"));
     this.text = $("source-text");
-    this.output = $("translation");
+    this.output = new OutputPane();
     this.sourceSelect = $("source-select");
     this.picker = new LanguagePicker({
       input: $("target-search"), list: $("target-list"),
       onChange: () => {
         if (this.glossary) this.glossary.refresh();
-        if (this.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain();
+        if (this.output.translatedFor !== null && this.text.value.trim()) this.translate(); else this.refreshAgain();
       },
     });
     fillLanguageSelect(this.sourceSelect, catalog.sources(), catalog, { auto: "Detect language" });
@@ -36,7 +37,6 @@ export class Editor {
     $("detect").addEventListener("click", () => this.detect());
     $("translate").addEventListener("click", () => this.translate());
     $("swap").addEventListener("click", () => this.swap());
-    $("copy").addEventListener("click", () => this.copy());
     this.sourceSelect.addEventListener("change", () => { this.showDetected(null); this.refreshTargets(); });
     this.text.addEventListener("input", () => {
       // A detection describes the text it was made for; after an edit it may no longer hold.
@@ -95,6 +95,7 @@ export class Editor {
     for (const id of ["detect", "translate"]) $(id).disabled = false;
     if (!error) { this.status.clear(); return; }
     if (error.name === "AbortError") return;
+    if (error instanceof Notice) { this.status.info(...error.parts); return; }
     const retry = this.lastAction;
     this.status.error(error, () => retry.call(this));
   }
@@ -105,12 +106,15 @@ export class Editor {
     const signal = this.begin(this.detect, "Detecting the language…");
     try {
       const detection = await api.detect(text, signal);
-      const language = this.catalog.resolve(detection.language);
-      if (!language) throw new Error("Glossa could not identify the language of this text. Choose it under From.");
+      const language = usableSource(this.catalog, detection);
       this.showDetected({ ...detection, language });
       this.refreshTargets();
       this.end(null);
-    } catch (error) { this.end(error); }
+    } catch (error) {
+      // An earlier detection must not stand beside a failure for this text.
+      if (error.name !== "AbortError" && this.detected) { this.showDetected(null); this.refreshTargets(); }
+      this.end(error);
+    }
   }
 
   async translate() {
@@ -127,12 +131,7 @@ export class Editor {
       if (!source && result.detectedSourceLanguage === "und") {
         // No language in the text (digits, symbols, a link): the service gives it back as it is,
         // which must not pass for a translation, and the user is told what to do if it is one.
-        this.output.textContent = result.translatedText;
-        this.translatedFor = null;
-        $("copy").disabled = true;
-        $("translation-meta").textContent = "";
-        this.end(null);
-        this.status.info("Glossa found no language in this text (only numbers, symbols or a link), so it is shown unchanged. If it is in a language, choose it under From.");
+        this.notice("Glossa found no language in this text (only numbers, symbols or a link), so it is shown unchanged. If it is in a language, choose it under From.", result.translatedText);
         return;
       }
       if (!source && result.detectedSourceLanguage) {
@@ -145,28 +144,38 @@ export class Editor {
         // The text is already in the target language and came back unchanged, which must not
         // pass for a translation (a variant that changes it, ca → ca-valencia, is one). The
         // targets were refreshed for the detected source, so another language is now selected.
-        this.output.textContent = "";
-        this.translatedFor = null;
-        $("copy").disabled = true;
-        $("translation-meta").textContent = "";
-        this.end(null);
-        this.status.info(`The text is already in ${this.catalog.languageName(target)}: choose another language to translate it into.`);
+        this.notice(`The text is already in ${this.catalog.languageName(target)}: choose another language to translate it into.`);
         return;
       }
-      this.output.textContent = result.translatedText;
-      this.translatedFor = text;
-      $("translation-meta").textContent = from ? `${this.catalog.name(from)} → ${this.catalog.name(target)}` : this.catalog.name(target);
-      $("copy").disabled = false;
+      this.output.show(result.translatedText, text, from ? `${this.catalog.name(from)} → ${this.catalog.name(target)}` : this.catalog.name(target));
       this.end(null);
       this.refreshAgain();
-    } catch (error) { this.end(error); }
+    } catch (error) {
+      if (error.name === "AbortError") { this.end(error); return; } // a newer request owns the output
+      // No earlier translation may stay under this failure, as if it answered this text.
+      this.clearTranslation();
+      this.end(source ? error : await explainRefusal(this.catalog, text, error, signal));
+    }
+  }
+
+  /** Ends the request with a notice instead of a translation. */
+  notice(text, unchanged = "") {
+    this.clearTranslation(unchanged);
+    this.end(null);
+    this.status.info(text);
+  }
+
+  /** Empties the output (or shows `unchanged`, text given back that is no translation). */
+  clearTranslation(unchanged = "") {
+    this.output.clear(unchanged);
+    this.refreshAgain();
   }
 
   /** The "translate again into" chips: the other targets of the current source. */
   refreshAgain() {
     const box = $("again");
     const source = this.source();
-    if (this.translatedFor === null || !source) { box.hidden = true; return; }
+    if (this.output.translatedFor === null || !source) { box.hidden = true; return; }
     const others = this.catalog.targetsFrom(source).filter((c) => c !== this.picker.value);
     box.hidden = others.length === 0;
     $("again-list").replaceChildren(...others.map((code) =>
@@ -182,23 +191,14 @@ export class Editor {
       this.status.error(new Error(`Glossa cannot translate ${this.catalog.name(target)} into ${this.catalog.name(source)}.`));
       return;
     }
-    const hadTranslation = this.translatedFor !== null && this.output.textContent;
-    if (hadTranslation) this.text.value = this.output.textContent;
-    this.output.textContent = "";
-    this.translatedFor = null;
-    $("copy").disabled = true;
+    const hadTranslation = this.output.translatedFor !== null && this.output.text;
+    if (hadTranslation) this.text.value = this.output.text;
+    this.clearTranslation();
     fillLanguageSelect(this.sourceSelect, this.catalog.sources(), this.catalog, { auto: "Detect language", keep: target });
     this.showDetected(null);
     this.refreshTargets();
     this.picker.choose(source);
     this.updateCount();
     if (hadTranslation) this.translate();
-  }
-
-  async copy() {
-    const button = $("copy");
-    const ok = await copyText(this.output.textContent);
-    button.textContent = ok ? "Copied" : "Copy failed";
-    setTimeout(() => { button.textContent = "Copy"; }, 1500);
   }
 }

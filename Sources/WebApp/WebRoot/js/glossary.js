@@ -1,6 +1,7 @@
 // The editor's glossary: add one from a TSV or CSV file (stored by the service, DeepL's
 // /v2/glossaries), pick one for the current pair, and the translation keeps its terms.
 import * as api from "./api.js";
+import { onKeyChange } from "./keys.js";
 import { $, Status, el } from "./ui.js";
 
 export class GlossaryControl {
@@ -12,6 +13,7 @@ export class GlossaryControl {
     this.status = new Status($("glossary-status"));
     this.all = [];
     this.file.addEventListener("change", () => this.upload());
+    onKeyChange(() => this.load()); // another key may own other glossaries
     this.load();
   }
 

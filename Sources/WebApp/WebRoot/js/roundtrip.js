@@ -2,6 +2,7 @@
 // language and back, again and again, until a text comes back that was seen before in the same
 // language, or the step limit is reached. Every step is shown as it happens.
 import * as api from "./api.js";
+import { Notice, usableSource } from "./detection.js";
 import { $, Status, el, fillLanguageSelect } from "./ui.js";
 
 export class RoundTrip {
@@ -54,8 +55,7 @@ export class RoundTrip {
       if (!origin) {
         this.status.busy("Detecting the language…");
         const detection = await api.detect(text, signal);
-        origin = this.catalog.resolve(detection.language);
-        if (!origin) throw new Error("Glossa could not identify the language of this text. Choose it under From.");
+        origin = usableSource(this.catalog, detection);
         this.refreshVia(origin);
       }
       const via = this.via.value;
@@ -87,6 +87,7 @@ export class RoundTrip {
       this.status.clear();
     } catch (error) {
       if (error.name === "AbortError") this.status.info("Stopped.");
+      else if (error instanceof Notice) this.status.info(...error.parts);
       else this.status.error(error, () => this.run());
     } finally {
       if (this.controller === controller) this.controller = null;

@@ -1,6 +1,7 @@
 // The streaming batch endpoint: POST a batch, read newline-delimited JSON, one line per result as
 // soon as it is ready (not in request order), then a terminal line.
 import { ServiceError, errorFrom, translate } from "./api.js";
+import { addKey, explainKeyProblem } from "./keys.js";
 
 export const STREAM_PATH = "/glossa/v1/translate/stream";
 
@@ -40,12 +41,11 @@ function messageOf(error) {
 export async function translateStream(texts, target, source, { onResult, onFailure, signal }) {
   const request = { q: texts, target, format: "text", clientIdentifiers: texts.map((_, i) => String(i)) };
   if (source) request.source = source;
+  const headers = { "Content-Type": "application/json", Accept: "application/x-ndjson" };
+  const sentKey = addKey(headers); // Glossa's endpoints read Google's X-Goog-Api-Key
   let response;
   try {
-    response = await fetch(STREAM_PATH, {
-      method: "POST", headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
-      body: JSON.stringify(request), signal,
-    });
+    response = await fetch(STREAM_PATH, { method: "POST", headers, body: JSON.stringify(request), signal });
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new ServiceError("Cannot reach the Glossa service. Is it still running?", { detail: String(error.message || error) });
@@ -54,7 +54,7 @@ export async function translateStream(texts, target, source, { onResult, onFailu
     await translateInChunks(texts, target, source, { onResult, signal });
     return "chunks";
   }
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) throw explainKeyProblem(await errorFrom(response), sentKey);
   let terminalError = null;
   const seen = new Set();
   await readLines(response.body, (line) => {

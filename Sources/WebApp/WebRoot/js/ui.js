@@ -3,6 +3,11 @@
 
 export const $ = (id) => document.getElementById(id);
 
+/** The event that opens the key field (keypanel.js listens): a status line asks for a key
+ *  without knowing where the field is. */
+export const ASK_KEY = "glossa:ask-key";
+const KEY_LINKS = { missing: "Enter a key", refused: "Change the key", quota: "Use another key" };
+
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
@@ -26,9 +31,10 @@ export class Status {
     this.node.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), el("span", { class: "message" }, text));
   }
 
-  info(text) {
+  /** A notice: text, or strings and nodes (a <code> command) in order. */
+  info(...parts) {
     this.node.className = "status info";
-    this.node.replaceChildren(el("span", { class: "message" }, text));
+    this.node.replaceChildren(el("span", { class: "message" }, ...parts));
   }
 
   /** The error's own message (the service's, when it sent one) and a Retry that calls `retry`. */
@@ -37,9 +43,18 @@ export class Status {
     const message = el("span", { class: "message" }, error.message || String(error));
     if (error.detail) message.append(" ", el("span", { class: "detail" }, `(${error.detail})`));
     const children = [el("span", { "aria-hidden": "true" }, "⚠"), message];
+    if (KEY_LINKS[error.keyProblem]) children.push(keyLink(KEY_LINKS[error.keyProblem]));
     if (retry) children.push(el("button", { type: "button", class: "retry", onclick: () => retry() }, "Retry"));
     this.node.replaceChildren(...children);
   }
+}
+
+/** A link to the key field: a real link (#api-key) that also opens the field and focuses it. */
+function keyLink(text) {
+  return el("a", { href: "#api-key", class: "key-link", onclick: (event) => {
+    event.preventDefault();
+    document.dispatchEvent(new CustomEvent(ASK_KEY));
+  } }, text);
 }
 
 /** Fills a <select> with language codes shown by name; keeps the value when still offered. */
