@@ -577,6 +577,28 @@ def test_a_key_over_its_quota_says_so(browser, keyed_server):
     refused_loads_only(d, "/language/translate/v2")
 
 
+def test_a_document_translates_with_a_key(browser, keyed_server, tmp_path):
+    """LibreTranslate's /translate_file reads the key from the form (api_key); the download link
+    works for anyone holding it (its random name guards it, as in LibreTranslate)."""
+    url, keys = keyed_server
+    d = browser
+    open_without_key(d, url)
+    catalog_error(d, "needs an API key")
+    type_key(d, keys["app"])
+    wait_for(d, is_ready, timeout=30, message="the languages did not load with the key")
+    by_id(d, "tab-documents").click()
+    note = tmp_path / "note.txt"
+    note.write_text("The house is red.\n")
+    by_id(d, "doc-file").send_keys(str(note))
+    Select(by_id(d, "doc-source")).select_by_value("en")
+    Select(by_id(d, "doc-target")).select_by_value("es")
+    by_id(d, "doc-run").click()
+    link = wait_for(d, lambda d: d.find_elements(By.ID, "doc-download"), timeout=60, message="no download link")[0]
+    with urllib.request.urlopen(link.get_attribute("href"), timeout=30) as answer:
+        assert "casa" in answer.read().decode().lower()
+    refused_loads_only(d, "/language/translate/v2/languages")
+
+
 def skip_if_german_is_installed(d):
     if d.find_elements(By.CSS_SELECTOR, '#source-select option[value="de"]'):
         pytest.skip("this machine has a pair from German installed")
