@@ -11,6 +11,14 @@ let package = Package(
         .executable(name: "glossa-apertium-tagger", targets: ["glossa-apertium-tagger"]),
         .library(name: "TranslationCore", targets: ["TranslationCore"]),
         .library(name: "TranslationKit", targets: ["TranslationKit"]),
+        // The engines and the detector, to build a TranslationService in another package's
+        // process (Examples/EngineLibraries is such a package; tests/test_library_products.py
+        // builds and runs it). Depend on them with `.package(name: "Glossa", path: …)` or the
+        // repository's URL, so `package: "Glossa"` holds whatever the checkout's folder is called.
+        .library(name: "TranslationService", targets: ["TranslationService"]),
+        .library(name: "ApertiumEngine", targets: ["ApertiumEngine"]),
+        .library(name: "LanguageDetection", targets: ["LanguageDetection"]),
+        .library(name: "NeuralEngine", targets: ["NeuralEngine"]),
     ],
     targets: [
         // The domain core: languages, formats, requests/results, engine and detector protocols.
