@@ -22,19 +22,24 @@ def glossa_binary() -> str:
 class Server:
     """One running `glossa serve`."""
 
-    def __init__(self, binary: str, *extra: str, env_extra: dict[str, str] | None = None):
+    def __init__(self, binary: str, *extra: str, env_extra: dict[str, str] | None = None, ready: bool = True):
+        """Returns once the server listens and, with `ready`, once its start-up checks are done
+        (its second line, `glossa serve: ready`): the tests then see every pair's verdict."""
         self.proc = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "LC_ALL": "C.UTF-8", **(env_extra or {})})
         self.lines: list[str] = []
         found = threading.Event()
+        self.ready = threading.Event()
 
         def read():
             for line in self.proc.stdout:
                 self.lines.append(line)
                 if "listening on" in line:
                     found.set()
+                if "glossa serve: ready" in line:
+                    self.ready.set()
 
         # stderr is read all the time too: a pipe nobody reads fills at 64 KiB and then blocks the
         # server's next write to it. The last lines are kept for failure messages.
@@ -51,6 +56,10 @@ class Server:
             self.proc.kill()
             self.proc.wait()
             raise AssertionError(f"glossa serve did not start: stdout={self.lines} stderr={''.join(self.errors)[-4000:]}")
+        if ready and not self.ready.wait(300):
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"glossa serve did not get ready: stdout={self.lines} stderr={''.join(self.errors)[-4000:]}")
         match = re.search(r"http://127\.0\.0\.1:(\d+)", "".join(self.lines))
         self.port = int(match.group(1))
         self.url = f"http://127.0.0.1:{self.port}"

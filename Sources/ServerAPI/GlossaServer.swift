@@ -46,14 +46,16 @@ public final class GlossaServer: Sendable {
     /// (`service.shutdown()`, which ends every pipeline process). A second signal during the
     /// drain cancels at once.
     /// - Parameters:
-    ///   - warmUp: run once the address is bound and before `onListening`, so that a busy port
-    ///     or a bad address fails before a long warm-up, not after it; requests that arrive
-    ///     meanwhile are answered.
+    ///   - warmUp: run in the background once the address is bound and `onListening` has been
+    ///     told (requests are answered from the first moment; a pair not checked yet is checked
+    ///     before its first translation), cancelled if a signal comes first.
     ///   - onListening: called once listening, with the bound port (useful with port 0).
+    ///   - onReady: called when `warmUp` has finished (not when it was cancelled).
     ///   - log: told each stage of the shutdown, as a line for people.
     /// - Throws: ``HTTPServerError`` when the address cannot be bound (the engines are stopped).
-    public func run(host: String = "127.0.0.1", port: Int = 8080, warmUp: @Sendable () async -> Void = {},
+    public func run(host: String = "127.0.0.1", port: Int = 8080, warmUp: @escaping @Sendable () async -> Void = {},
                     onListening: @Sendable (Int) -> Void = { _ in },
+                    onReady: @escaping @Sendable () -> Void = {},
                     log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         // Install the signal handlers before listening, so no signal is lost in between.
         let signals = TerminationSignal.signals()
@@ -62,10 +64,16 @@ public final class GlossaServer: Sendable {
             await service.shutdown()
             throw error
         }
-        await warmUp()
         onListening(server.port)
+        // Why a task of its own: start-up checks take minutes with every Debian pair, and the
+        // server's promise is to listen at once; a signal cancels what is left of them.
+        let warming = Task {
+            await warmUp()
+            if !Task.isCancelled { onReady() }
+        }
         var received = signals.makeAsyncIterator()
         _ = await received.next()
+        warming.cancel()
         let start = ContinuousClock.now
         let elapsed = { () -> String in
             let tenths = (ContinuousClock.now - start) / .milliseconds(100)

@@ -31,16 +31,34 @@ public struct UnavailablePair: Sendable, Equatable {
     public var reason: String
 }
 
+/// How far one engine's pairs have been checked (``TranslationService/checking``).
+public struct PairCheckProgress: Sendable, Equatable {
+    /// Pairs checked so far.
+    public var checked: Int
+    /// Pairs to check in all (those not checked on an earlier run: verdicts are cached).
+    public var total: Int
+    /// Whether the check is over.
+    public var isDone: Bool { checked >= total }
+}
+
 extension TranslationService {
+    /// The checks of each engine's pairs that have not finished, by engine name: a server that
+    /// listens at once reports them (`/glossa/v1/health`) while they go on. Empty when none runs.
+    public var checking: [String: PairCheckProgress] { probeProgress.withLock { $0.filter { !$0.value.isDone } } }
+
     /// Checks that every engine's pairs really translate (Apertium starts each mode and translates
     /// a probe text), then routes only over the pairs that passed. `progress` gets (checked, total)
     /// per engine. Worth calling before listing: a broken pair is then in no list.
     public func probe(progress: @escaping @Sendable (_ engine: String, _ checked: Int, _ total: Int) -> Void = { _, _, _ in }) async {
         for engine in engines {
             let name = engine.name
-            await engine.probe(nil) { progress(name, $0, $1) }
+            await engine.probe(nil) { checked, total in
+                self.probeProgress.withLock { $0[name] = PairCheckProgress(checked: checked, total: total) }
+                progress(name, checked, total)
+            }
+            // A pair found broken leaves the lists now, not after every engine has been checked.
+            await refresh()
         }
-        await refresh()
         // The listing is worked out now, at warm-up, rather than by the first request that
         // lists or is refused; on a thread of its own, since it is seconds of CPU with every
         // Debian pair and must not hold one of the cooperative pool's few threads.

@@ -59,6 +59,8 @@ public final class TranslationService: Sendable {
     let cache: TranslationCache
     /// When ``refreshIfDue()`` last read the engines' pairs (uptime nanoseconds; 0: at start).
     let lastPairsCheck = Atomic<UInt64>(0)
+    /// How far ``probe(progress:)`` has got, by engine name (see ``checking``).
+    let probeProgress = Mutex<[String: PairCheckProgress]>([:])
 
     /// Makes a service over `engines` (earlier engines win when two serve the same pair) and
     /// `detector`. Reads each engine's working pairs now, and again whenever one stops working.

@@ -13,8 +13,6 @@ enum Composition {
     static let defaultWarmPairs = ["eng-spa", "spa-eng", "eng-cat", "cat-eng", "spa-cat", "cat-spa",
                                    "es-pt", "pt-es", "fr-es", "es-fr", "es-gl", "gl-es"]
 
-    /// Longest `glossa serve` waits for the warm pairs before it starts listening.
-    static let prewarmLimit: Duration = .seconds(60)
 
     /// Pipelines per pair for one ordered stream (`glossa translate` over a file): one pipeline's
     /// stages already keep about two cores busy, so a second one on a two-core machine only
@@ -52,8 +50,9 @@ enum Composition {
         /// endpoints show.
         let apertium: ApertiumEngine
         /// Checks every installed pair (``Probing``) and starts the warm pairs' pipelines, saying
-        /// so on stderr; returns when both are done, or after ``prewarmLimit`` (they then go on
-        /// in the background, and the lists leave out what fails once it has been probed).
+        /// so on stderr; returns when both are done. `glossa serve` runs it in the background
+        /// while it already answers requests (a pair not yet checked is checked before its first
+        /// translation, and one found broken leaves the lists).
         let warmUp: @Sendable () async -> Void
     }
 
@@ -65,21 +64,12 @@ enum Composition {
         let pairs = try warmPairs(installed: await apertium.pairs(), environment: environment)
         return Serving(service: service, apertium: apertium, warmUp: {
             // Probing starts the pipeline of every pair not probed before; the warm pairs' own
-            // probes are among them, so both run together within the same limit.
-            async let probed: Void = Probing.run(service, limit: prewarmLimit)
-            Console.error("starting \(pairs.count) warm Apertium pairs…")
-            // Waits until each warm pair has a pipeline up, so the service is ready when it says
-            // so; but never longer than `prewarmLimit`: a slow machine still gets a service, and
-            // the pipelines go on starting in the background.
-            let warmed = await withTaskGroup(of: Bool.self) { group in
+            // probes are among them, so both run together.
+            async let probed: Void = Probing.run(service)
+            if !pairs.isEmpty {
+                Console.error("starting \(pairs.count) warm Apertium pairs…")
                 // `prewarm` throws only for a pair that is not installed, and `pairs` holds none.
-                group.addTask { (try? await apertium.prewarm(pairs)) != nil }
-                group.addTask { try? await Task.sleep(for: prewarmLimit); return false }
-                defer { group.cancelAll() }
-                return await group.next() ?? false
-            }
-            if !warmed {
-                Console.error("the warm pairs are still starting after \(prewarmLimit); serving anyway")
+                _ = try? await apertium.prewarm(pairs)
             }
             await probed
         })

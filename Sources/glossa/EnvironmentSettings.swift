@@ -35,7 +35,7 @@ enum EnvironmentSettings {
             commands: engineCommands, check: oneOf(["apertium", "neural"])),
         EnvironmentSetting(
             name: "GLOSSA_PREWARM",
-            help: ["pairs `glossa serve` starts before it says it is listening:",
+            help: ["pairs `glossa serve` starts in the background, before it says ready:",
                    "comma-separated pair names (eng-spa,es-pt), `all` or `none` (default:",
                    "the installed directions of the default pairs); naming a pair that is",
                    "not installed is an error"],

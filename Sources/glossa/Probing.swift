@@ -5,23 +5,12 @@ import TranslationService
 /// Probing every pair before listing or serving, with a word on stderr while it runs.
 enum Probing {
     /// Probes every engine's pairs (only those not probed before: verdicts are cached), saying on
-    /// stderr what it does when there is anything to probe. Returns when done, or after `limit`:
-    /// the probes then go on in the background and the routes change when they finish.
-    static func run(_ service: TranslationService, limit: Duration? = nil) async {
+    /// stderr what it does when there is anything to probe; returns when done.
+    static func run(_ service: TranslationService) async {
         let report = Report()
-        let probing = Task {
-            await service.probe { engine, checked, total in report.progress(engine, checked, total) }
-            let unavailable = await service.unavailablePairs()
-            report.finish(unavailable: unavailable.count)
-        }
-        guard let limit else { return await probing.value }
-        let done = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await probing.value; return true }
-            group.addTask { try? await Task.sleep(for: limit); return false }
-            defer { group.cancelAll() }
-            return await group.next() ?? false
-        }
-        if !done { Console.error("still probing after \(limit); the lists leave out what fails once it has been probed") }
+        await service.probe { engine, checked, total in report.progress(engine, checked, total) }
+        let unavailable = await service.unavailablePairs()
+        report.finish(unavailable: unavailable.count)
     }
 
     /// What the user is told: once when probing starts, once when it ends.
@@ -31,14 +20,14 @@ enum Probing {
         func progress(_ engine: String, _ checked: Int, _ total: Int) {
             guard checked == 0, total > 0 else { return }
             state.withLock { $0.total += total }
-            Console.error("probing \(total) \(engine) pairs that were not probed before (each translates a test sentence)…")
+            Console.error("checking \(total) \(engine) pairs that were not checked before (each translates a test sentence)…")
         }
 
         func finish(unavailable: Int) {
             let (total, started) = state.withLock { ($0.total, $0.started) }
             guard total > 0 else { return }
             let seconds = Double((ContinuousClock.now - started).components.seconds)
-            Console.error("probed \(total) pairs in \(Int(seconds)) s; \(unavailable) installed pairs do not work here (`glossa pairs` and /glossa/v1/health say why)")
+            Console.error("checked \(total) pairs in \(Int(seconds)) s; \(unavailable) installed pairs do not work here (`glossa pairs` and /glossa/v1/health say why)")
         }
     }
 }

@@ -113,6 +113,9 @@ func runServe(arguments: [String], makeServing: () async throws -> Composition.S
         try await server.run(host: address, port: port ?? access.port ?? 8080, warmUp: serving.warmUp) { bound in
             // One parseable line: scripts and tests read the port from it when they asked for 0.
             Console.out("glossa serve: listening on http://\(shown):\(bound)")
+        } onReady: {
+            // The second line: every installed pair checked and the warm pairs started.
+            Console.out("glossa serve: ready")
         } log: { Console.error($0) }
     } catch {
         Console.error("cannot serve: \(error)")
@@ -183,8 +186,9 @@ let serveHelp = """
                       that much through (scripts/cluster.sh sets nginx's client_max_body_size)
       -h, --help      show this help
 
-    The address is bound first (a busy port or a bad address fails at once, exit 1), then the
-    warm pairs' pipelines start (GLOSSA_PREWARM); requests that arrive meanwhile are answered.
+    The address is bound first (a busy port or a bad address fails at once, exit 1) and the
+    server answers requests from then on; the warm pairs' pipelines start (GLOSSA_PREWARM) and
+    the installed pairs are checked in the background.
 
     Hostile clients: a request's head must arrive within 10 s of its request line and its body
     within 60 s of its head (trickling a byte at a time does not extend them); a connection waits
@@ -192,11 +196,13 @@ let serveHelp = """
     Transfer-Encoding, a Transfer-Encoding other than chunked, HTTP/1.1 without Host) gets one
     400 or 501 and the connection is closed. A client that hangs up cancels its request's work.
 
-    The first line on standard output is `glossa serve: listening on http://HOST:PORT`; it is
-    printed once the warm pairs' pipelines are up and every installed pair has been checked to
-    work (each translates a test sentence once; the verdicts are kept in the probe cache, so
-    later starts only check what changed), or after 60 s. A pair that does not work is in no
-    list and no route; /glossa/v1/health says why.
+    The first line on standard output is `glossa serve: listening on http://HOST:PORT`, printed
+    as soon as the address is bound. The second, `glossa serve: ready`, follows once the warm
+    pairs' pipelines are up and every installed pair has been checked to work (each translates a
+    test sentence once; the verdicts are kept in the probe cache, so later starts only check what
+    changed). Until then /glossa/v1/health says how far the check has got ("checking"), a pair
+    not checked yet is checked before its first translation, and a pair found not to work
+    leaves every list and route within a second; /glossa/v1/health says why.
 
     \(EnvironmentSettings.helpText(for: "serve"))
 

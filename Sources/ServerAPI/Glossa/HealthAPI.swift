@@ -21,19 +21,26 @@ struct HealthAPI: Sendable {
     func health() async -> EndpointResult {
         let statuses = await service.status()
         let loaded = statuses.reduce(0) { $0 + $1.loaded.count }
+        let checking = service.checking
         let engines: [JSON] = statuses.map { s in
-            .object([
+            // While the start-up check of this engine's pairs goes on: how far it has got (the
+            // pairs not checked yet are served, each checked before its first translation).
+            let check: [(String, JSON)] = checking[s.engine].map {
+                [("checking", .object([("checked", .int($0.checked)), ("total", .int($0.total))]))]
+            } ?? []
+            return .object([
                 ("engine", .string(s.engine)),
                 ("loaded", .array(s.loaded.map(JSON.string))),
                 ("skipped", .object(s.skipped.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
                 ("unavailable", .object(s.unavailable.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
-            ] + (s.inMemory.map { [("inMemory", JSON.array($0.map(JSON.string)))] } ?? []))
+            ] + check + (s.inMemory.map { [("inMemory", JSON.array($0.map(JSON.string)))] } ?? []))
         }
         let uptime = ContinuousClock.now - started
         let seconds = Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18
         let body: JSON = .object([
             ("status", .string(loaded > 0 ? "ok" : "no_pairs")),
             ("pairs", .int(loaded)),
+            ("checking", .bool(!checking.isEmpty)),
             ("engines", .array(engines)),
             ("uptimeSeconds", .double((seconds * 1000).rounded() / 1000)),
         ])
