@@ -152,8 +152,10 @@ let package = Package(
 
         // The wire protocols as dialects (Google v2, AJAX v1, APy, LibreTranslate, DeepL, Glossa's
         // own), a router with middleware, health, metrics and OpenAPI, over TranslationService.
+        // OpenAPI/Schemas/*.json: each dialect's response and error schemas for /openapi.json.
         .target(name: "ServerAPI", dependencies: ["HTTPServer", "TranslationService", "TranslationCore", "GlossaWire", "WebApp", "Documents",
-                                                  "AccessControl"]),
+                                                  "AccessControl"],
+                resources: [.embedInCode("OpenAPI/Schemas")]),
 
         // The wire shapes the server writes and the SDK reads (JSON, Google v2 bodies, the
         // streaming endpoint, the pair list), defined once.

@@ -133,3 +133,78 @@ def test_the_streams_line_reasons_are_the_documented_ones(server, document):
                              {"Content-Type": "application/json"})
     line = json.loads(answer.decode().splitlines()[0])
     assert (line["translatedText"], line["sourceLanguage"]) == ("12345", "und"), line
+
+
+def test_every_answer_has_a_schema_and_every_reference_resolves(document):
+    """Every documented answer with a body says its shape: a named schema for JSON (each dialect's
+    answers and error envelope, from Sources/ServerAPI/OpenAPI/Schemas/), a string for text and files."""
+    schemas = document["components"]["schemas"]
+    untyped, unresolved = [], []
+
+    def refs(value):
+        if isinstance(value, dict):
+            if "$ref" in value:
+                yield value["$ref"]
+            for item in value.values():
+                yield from refs(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from refs(item)
+
+    answers = 0
+    for path, method, operation in operations(document):
+        for status, response in operation["responses"].items():
+            answers += 1
+            if int(status) >= 400 and "content" not in response:
+                untyped.append(f"{method} {path} {status}: no body documented")
+            for media, content in response.get("content", {}).items():
+                if not content.get("schema"):
+                    untyped.append(f"{method} {path} {status} {media}")
+    for ref in refs(document):
+        if ref.removeprefix("#/components/schemas/") not in schemas:
+            unresolved.append(ref)
+    assert not untyped, "\n".join(untyped)
+    assert not unresolved, unresolved
+    assert answers > 700 and len(schemas) > 60, (answers, len(schemas))
+
+
+def test_each_protocol_answers_in_its_own_shape(document):
+    def ok(path, method="get"):
+        return document["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
+
+    def error(path, status, method="get"):
+        return document["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
+
+    assert ok("/language/translate/v2") == "google_v2.TranslateResponse"
+    assert ok("/v3/projects/{project}:translateText", "post") == "google_v3.TranslateTextResponse"
+    assert ok("/v2/translate", "post") == "deepl.TranslateResponse"
+    assert ok("/detect", "post") == "libretranslate.DetectResponse"
+    assert ok("/listPairs") == "apy.ListResponse"
+    assert ok("/ajax/services/language/translate") == "ajax_v1.TranslateResponse"
+    assert ok("/glossa/v1/pairs") == "glossa.Pairs"
+    assert error("/language/translate/v2", "400") == "google_v2.Error"
+    assert error("/v3/projects/{project}:translateText", "403", "post") == "google_v3.Error"
+    assert error("/v2/translate", "456", "post") == "deepl.Error"
+    assert error("/detect", "429", "post") == "libretranslate.Error"
+    assert error("/listPairs", "400") == "apy.Error"
+    assert error("/health", "503") == "glossa.Health"
+    # /translate is APy's and LibreTranslate's: a POST's answer is either protocol's.
+    translate = document["paths"]["/translate"]["post"]["responses"]
+    assert {s["$ref"].split("/")[-1] for s in translate["200"]["content"]["application/json"]["schema"]["anyOf"]} == \
+        {"apy.TranslateResponse", "libretranslate.TranslateResponse"}
+    # Files and text are strings; JSONP answers are documented beside JSON where callback is taken.
+    assert document["paths"]["/metrics"]["get"]["responses"]["200"]["content"]["text/plain"]["schema"] == {"type": "string"}
+    assert document["paths"]["/v2/document/{document_id}/result"]["get"]["responses"]["200"]["content"][
+        "application/octet-stream"]["schema"] == {"type": "string", "format": "binary"}
+    assert "text/javascript" in document["paths"]["/language/translate/v2"]["get"]["responses"]["200"]["content"]
+    # DeepL's glossaries: made (201) and deleted (204) as DeepL answers them.
+    assert "201" in document["paths"]["/v2/glossaries"]["post"]["responses"]
+    assert "204" in document["paths"]["/v3/glossaries/{glossary_id}"]["delete"]["responses"]
+
+
+def test_the_stream_documents_its_403_and_its_envelope(document):
+    """A missing key or a key's limit is a 403 on the stream (Google's classification), not a 400."""
+    responses = document["paths"]["/glossa/v1/translate/stream"]["post"]["responses"]
+    assert {"400", "403", "413", "429", "503"} <= set(responses), list(responses)
+    for status in ["400", "403", "413", "429", "503"]:
+        assert responses[status]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/glossa.Error"}

@@ -24,7 +24,7 @@ enum APyDialect {
             parameters: [ParameterDoc("q", "pairs (default), analyzers (analysers), generators, taggers (disambiguators) or spellers."),
                          ParameterDoc("src", "Only pairs from this language."),
                          ParameterDoc("include_deprecated_codes", "Present: list 2-letter spellings too."), callback],
-            success: "{responseData: [{sourceLanguage, targetLanguage}], responseDetails: null, responseStatus: 200}, or {key: mode name}.")
+            success: "{responseData: [{sourceLanguage, targetLanguage}], responseDetails: null, responseStatus: 200}, or {key: mode name}.", schema: "apy.ListResponse")
         return Dialect(
             name: "apy", title: "Apertium APy", version: "0.11",
             summary: "Apertium's HTTP API (apertium-apy): GET or form POST, ISO 639-3 codes (639-1 accepted), JSONP via callback. Point APy clients (apertium-html-tools, translators, OmegaT) at the server root.",
@@ -35,7 +35,7 @@ enum APyDialect {
                     description: "Shared with LibreTranslate's POST /translate: a request with langpair (and every GET) is APy's. A pair with no direct engine is translated through a pivot where APy would answer that it is not installed.",
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("format", "html (default), html-noent or txt."), marks, callback],
-                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}."),
+                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}.", schema: "apy.TranslateResponse"),
                     billing: Billing.codePoints(of: "q")) { try await api.translate($0) },
                 get("apy_translate_raw", "/translateRaw", EndpointDocs(
                     summary: "APy: a pair's pipeline output for q, in Apertium's stream format, not reformatted",
@@ -43,7 +43,7 @@ enum APyDialect {
                     parameters: [langpair, ParameterDoc("q", required: true, "Text to translate (once)."),
                                  ParameterDoc("deformat", "True (default): q is HTML, deformatted first; False (exactly): q is already in the stream format."),
                                  ParameterDoc("markUnknown", "yes (default), true or 1: marks (*, #, @), as APy compares it (case-sensitive); anything else: as APy, the * of unknown words is removed and the # and @ marks stay.")],
-                    success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", successType: "application/json"),
+                    success: "The stream, e.g. La[ <b>]casa[<\\/b> ]es roja.[]", schema: "apy.RawStream", successType: "application/json"),
                     billing: Billing.codePoints(of: "q")) {
                     try await api.translateRaw($0, pipelines: pipelines)
                 },
@@ -52,12 +52,12 @@ enum APyDialect {
                 get("apy_identify_lang", "/identifyLang", EndpointDocs(
                     summary: "APy: language scores for q, by ISO 639-3 code",
                     parameters: [ParameterDoc("q", required: true, "Text to identify."), callback],
-                    success: "{\"<iso639-3>\": score, ...}.")) { try await api.identifyLang($0) },
+                    success: "{\"<iso639-3>\": score, ...}.", schema: "apy.Scores")) { try await api.identifyLang($0) },
                 get("apy_translate_chain", "/translateChain", EndpointDocs(
                     summary: "APy: translate through a chain of pairs (eng|spa|cat), or along the shortest path (eng|cat)",
                     parameters: [ParameterDoc("langpairs", required: true, "Languages joined by |."),
                                  ParameterDoc("q", "Text; without it, only the chain is answered."), marks, callback],
-                    success: "{responseData: {translatedText, translationChain: [codes]}, responseDetails: null, responseStatus: 200}."),
+                    success: "{responseData: {translatedText, translationChain: [codes]}, responseDetails: null, responseStatus: 200}.", schema: "apy.ChainResponse"),
                     billing: Billing.codePoints(of: "q")) {
                     try await api.translateChain($0)
                 },
@@ -70,42 +70,42 @@ enum APyDialect {
                 get("apy_translate_page", "/translatePage", EndpointDocs(
                     summary: "APy: fetch a web page and translate it (only from hosts allowed with glossa serve --allow-fetch)",
                     parameters: [langpair, ParameterDoc("url", required: true, "The page (http:// is assumed)."), marks, callback],
-                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}.")) { try await api.translatePage($0) },
+                    success: "{responseData: {translatedText}, responseDetails: null, responseStatus: 200}.", schema: "apy.TranslateResponse")) { try await api.translatePage($0) },
                 get("apy_analyze", "/analyze", EndpointDocs(
                     summary: "APy: morphological analysis of q",
                     parameters: [ParameterDoc("q", required: true, "Text."), lang, callback],
-                    success: "[[\"houses/house<n><pl>/…\", \"houses \"], …].")) { try await api.analyze($0) },
+                    success: "[[\"houses/house<n><pl>/…\", \"houses \"], …].", schema: "apy.StringPairs")) { try await api.analyze($0) },
                 get("apy_analyse", "/analyse", EndpointDocs(summary: "APy: /analyze, British spelling", parameters: [ParameterDoc("q", required: true, "Text."), lang],
-                                                        success: "As /analyze.")) { try await api.analyze($0) },
+                                                        success: "As /analyze.", schema: "apy.StringPairs")) { try await api.analyze($0) },
                 get("apy_generate", "/generate", EndpointDocs(
                     summary: "APy: surface forms of lexical units",
                     parameters: [ParameterDoc("q", required: true, "^lemma<tags>$ units (or one without ^$)."), lang, callback],
-                    success: "[[\"casas\", \"^casa<n><f><pl>$\"], …].")) { try await api.generate($0) },
+                    success: "[[\"casas\", \"^casa<n><f><pl>$\"], …].", schema: "apy.StringPairs")) { try await api.generate($0) },
                 get("apy_per_word", "/perWord", EndpointDocs(
                     summary: "APy: per-word analyses, tagger choices and dictionary translations",
                     parameters: [lang, ParameterDoc("modes", required: true, "Space-separated: morph, tagger, disambig, biltrans, translate (the last two need a pair lang, eng-spa)."),
                                  ParameterDoc("q", required: true, "Text."), ParameterDoc("pos", .integer, "Only the word at this position (1-based)."), callback],
-                    success: "[{input, morph?, tagger?, biltrans?, translate?}, …].")) { try await api.perWord($0) },
+                    success: "[{input, morph?, tagger?, biltrans?, translate?}, …].", schema: "apy.PerWord")) { try await api.perWord($0) },
                 get("apy_calc_coverage", "/calcCoverage", EndpointDocs(
                     summary: "APy: the share of q's words the analyser knows",
-                    parameters: [lang, ParameterDoc("q", required: true, "Text."), callback], success: "[0.75].")) { try await api.calcCoverage($0) },
+                    parameters: [lang, ParameterDoc("q", required: true, "Text."), callback], success: "[0.75].", schema: "apy.Coverage")) { try await api.calcCoverage($0) },
                 get("apy_list_language_names", "/listLanguageNames", EndpointDocs(
                     summary: "APy: language names in a language (from ICU)",
                     parameters: [ParameterDoc("locale", "The language to name them in; else Accept-Language, else English."),
                                  ParameterDoc("languages", "Space-separated codes; default: every language served."), callback],
-                    success: "{\"spa\": \"español\", …}.")) { try api.listLanguageNames($0) },
+                    success: "{\"spa\": \"español\", …}.", schema: "apy.Names")) { try api.listLanguageNames($0) },
                 get("apy_stats", "/stats", EndpointDocs(
                     summary: "APy: uptime, uses per pair, running pipelines, recent throughput",
                     parameters: [ParameterDoc("requests", .integer, "How many recent requests periodStats covers (default 1000)."), callback],
-                    success: "{responseData: {uptime, useCount, runningPipes, holdingPipes, periodStats: {charsPerSec, totChars, totTimeSpent, requests, ageFirstRequest}}, …}.")) {
+                    success: "{responseData: {uptime, useCount, runningPipes, holdingPipes, periodStats: {charsPerSec, totChars, totTimeSpent, requests, ageFirstRequest}}, …}.", schema: "apy.StatsResponse")) {
                     try await api.stats($0, pipelines: pipelines)
                 },
                 get("apy_get_locale", "/getLocale", EndpointDocs(
-                    summary: "APy: the request's Accept-Language tags", success: "[\"nb-NO\", \"en\"].")) { try api.getLocale($0) },
+                    summary: "APy: the request's Accept-Language tags", success: "[\"nb-NO\", \"en\"].", schema: "apy.Locales")) { try api.getLocale($0) },
                 get("apy_pipedebug", "/pipedebug", EndpointDocs(
                     summary: "APy: a pair's pipeline stage by stage (each stage a fresh process: a debugging aid)",
                     parameters: [ParameterDoc("q", required: true, "Text."), langpair, callback],
-                    success: "{responseData: {output: [input, after each stage…], pipeline: [commands]}, …}.")) {
+                    success: "{responseData: {output: [input, after each stage…], pipeline: [commands]}, …}.", schema: "apy.PipeDebugResponse")) {
                     try await api.pipeDebug($0, pipelines: pipelines)
                 },
             ],

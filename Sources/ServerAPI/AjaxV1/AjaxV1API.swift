@@ -21,11 +21,11 @@ enum AjaxV1Dialect {
                                  ParameterDoc("q", .stringOrList, required: true, "Text to translate; repeat for several (then responseData is a list of envelopes)."),
                                  ParameterDoc("langpair", .stringOrList, required: true, "source|target (en|ja); an empty source (|ja) detects."),
                                  ParameterDoc("format", "html (default) or text."), callback],
-                    success: success), billing: Billing.codePoints(of: "q")) { try await api.translate($0) },
+                    success: success, schema: "ajax_v1.TranslateResponse"), billing: Billing.codePoints(of: "q")) { try await api.translate($0) },
                 Endpoint("ajax_v1_detect", ["GET", "POST"], "/ajax/services/language/detect", input: .queryAndForm, docs: EndpointDocs(
                     summary: "AJAX Language API v1: detect the language of q",
                     parameters: [version, ParameterDoc("q", required: true, "Text to detect."), callback],
-                    success: success)) { try await api.detect($0) },
+                    success: success, schema: "ajax_v1.DetectResponse")) { try await api.detect($0) },
             ],
             errors: ErrorEnvelope(render: AjaxEnvelope.errorResponse, documentation: []),
             credentials: CredentialReader(places: [.parameter("key")]))

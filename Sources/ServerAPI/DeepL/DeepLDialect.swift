@@ -36,18 +36,18 @@ enum DeepLDialect {
                         ParameterDoc("glossary_id", "A glossary (v2, or v3 with a dictionary for the pair) whose terms the translation must use; needs source_lang."),
                         ParameterDoc("glossary_ids", "Up to 5 glossaries, merged (the first wins for a source term); needs source_lang."),
                     ],
-                    success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order."), billing: Billing.codePoints(of: "text")) {
+                    success: "{\"translations\": [{\"detected_source_language\", \"text\", \"billed_characters\"?, \"model_type_used\"?}]}, one per text in order.", schema: "deepl.TranslateResponse"), billing: Billing.codePoints(of: "text")) {
                     try await api.translate($0)
                 },
                 Endpoint("deepl_usage", ["GET", "POST"], "/v2/usage", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: characters translated with this key this month (where keys are checked), else since the server started",
-                    success: "{\"character_count\", \"character_limit\"}; the limit is the key's monthly quota, 10^12 when none is set.")) {
+                    success: "{\"character_count\", \"character_limit\"}; the limit is the key's monthly quota, 10^12 when none is set.", schema: "deepl.Usage")) {
                     try await api.usage($0)
                 },
                 Endpoint("deepl_languages", ["GET", "POST"], "/v2/languages", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: source or target languages",
                     parameters: [ParameterDoc("type", "source (default) or target; also read from a form body on GET, as deepl-python sends it.")],
-                    success: "[{\"language\", \"name\", \"supports_formality\"? (targets)}], sorted by code.")) {
+                    success: "[{\"language\", \"name\", \"supports_formality\"? (targets)}], sorted by code.", schema: "deepl.Languages")) {
                     try api.languages($0)
                 },
                 Endpoint("deepl_document_upload", ["POST"], "/v2/document", input: .uploadOrJSON,
@@ -58,12 +58,12 @@ enum DeepLDialect {
                                  ParameterDoc("source_lang", "Source language; detected when omitted."),
                                  ParameterDoc("filename", "Name for the download."),
                                  ParameterDoc("glossary_id", "A glossary whose terms the translation must use; needs source_lang.")],
-                    success: "{\"document_id\", \"document_key\"}."),
+                    success: "{\"document_id\", \"document_key\"}.", schema: "deepl.DocumentHandle"),
                     billing: context.documentService.billing) { try await documents.upload($0) },
                 Endpoint("deepl_document_status", ["GET", "POST"], "/v2/document/{document_id}", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: a document's status",
                     parameters: [ParameterDoc("document_id", inPath: true, "From the upload."), key],
-                    success: "{\"document_id\", \"status\": queued|translating|done|error, \"seconds_remaining\"?, \"billed_characters\"?, \"error_message\"?}; 404 when unknown.")) {
+                    success: "{\"document_id\", \"status\": queued|translating|done|error, \"seconds_remaining\"?, \"billed_characters\"?, \"error_message\"?}; 404 when unknown.", schema: "deepl.DocumentStatus")) {
                     try await documents.status($0)
                 },
                 Endpoint("deepl_document_result", ["GET", "POST"], "/v2/document/{document_id}/result", input: .queryFormOrJSON, docs: EndpointDocs(

@@ -50,7 +50,7 @@ struct DeepLDocuments: Sendable {
         let p = try request.parameters()
         let id = request.pathParameters["document_id"] ?? ""
         guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
-        guard let (status, _) = try await jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        guard let (status, _) = try await jobs.status(id, key: key) else { throw Self.notFound }
         var body: [(String, JSON)] = [("document_id", .string(id))]
         switch status {
         case .translating:
@@ -67,7 +67,7 @@ struct DeepLDocuments: Sendable {
         let p = try request.parameters()
         let id = request.pathParameters["document_id"] ?? ""
         guard let key = p.last("document_key") else { throw APIError.missingParameter("document_key") }
-        guard let (status, name) = try await jobs.status(id, key: key) else { return EndpointResult(response: HTTPResponse(status: 404)) }
+        guard let (status, name) = try await jobs.status(id, key: key) else { throw Self.notFound }
         guard case .done(let bytes, let format, _) = status else {
             return EndpointResult(response: jsonResponse(.object([("message", .string("Document translation is not done"))]), status: 503,
                                                          contentType: "application/json"))
@@ -77,6 +77,9 @@ struct DeepLDocuments: Sendable {
                                                            "Content-Disposition": "attachment; filename=\"\(name)\""], body: bytes)
         return EndpointResult(response: response)
     }
+
+    /// An unknown (or already downloaded) document: 404 in DeepL's envelope, as its other 404s.
+    static let notFound = APIError(.notFound(path: "document"), "Document not found")
 
     static func bad(_ message: String) -> APIError { .translation(TranslationError(.invalidArgument, message)) }
 

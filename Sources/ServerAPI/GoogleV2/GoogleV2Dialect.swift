@@ -23,21 +23,21 @@ enum GoogleV2Dialect {
                         ParameterDoc("model", "nmt or base; echoed as model when given."),
                         key, prettyPrint, callback,
                     ],
-                    success: "{\"data\": {\"translations\": [{\"translatedText\", \"detectedSourceLanguage\"?, \"model\"?}]}}, one per q in order."), billing: Billing.codePoints(of: "q")) {
+                    success: "{\"data\": {\"translations\": [{\"translatedText\", \"detectedSourceLanguage\"?, \"model\"?}]}}, one per q in order.", schema: "google_v2.TranslateResponse"), billing: Billing.codePoints(of: "q")) {
                     try await api.translate($0)
                 },
                 Endpoint("google_v2_detect", ["GET", "POST"], "/language/translate/v2/detect", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "Google v2: detect the language of each q",
                     parameters: [ParameterDoc("q", .stringOrList, required: true, "Text to detect; repeat for several, at most 128."),
                                  key, prettyPrint, callback],
-                    success: "{\"data\": {\"detections\": [[{\"language\", \"isReliable\", \"confidence\"}]]}}: one list of one detection per q."), billing: Billing.codePoints(of: "q")) {
+                    success: "{\"data\": {\"detections\": [[{\"language\", \"isReliable\", \"confidence\"}]]}}: one list of one detection per q.", schema: "google_v2.DetectResponse"), billing: Billing.codePoints(of: "q")) {
                     try await api.detect($0)
                 },
                 Endpoint("google_v2_languages", ["GET", "POST"], "/language/translate/v2/languages", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "Google v2: supported languages, named in target when given",
                     parameters: [ParameterDoc("target", "Language to name the languages in; names are omitted without it."),
                                  ParameterDoc("model", "nmt or base."), key, prettyPrint, callback],
-                    success: "{\"data\": {\"languages\": [{\"language\", \"name\"?}]}}, sorted by code (by name with target).")) {
+                    success: "{\"data\": {\"languages\": [{\"language\", \"name\"?}]}}, sorted by code (by name with target).", schema: "google_v2.LanguagesResponse")) {
                     try api.languages($0)
                 },
             ],

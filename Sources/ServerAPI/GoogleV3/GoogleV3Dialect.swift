@@ -39,17 +39,17 @@ enum GoogleV3Dialect {
                 ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: a glossary of this server (projects/…/glossaries/ID); needs sourceLanguageCode; the answer adds glossaryTranslations."),
                 ParameterDoc("labels", "Accepted and not used."), key,
             ],
-            success: "{\"translations\": [{\"translatedText\", \"detectedLanguageCode\"?, \"model\"?}]}, one per content in order.")
+            success: "{\"translations\": [{\"translatedText\", \"detectedLanguageCode\"?, \"model\"?}]}, one per content in order.", schema: "google_v3.TranslateTextResponse")
         let detectDocs = EndpointDocs(
             summary: "Google v3: detect the language of content",
             parameters: [ParameterDoc("content", required: true, "Text whose language to detect."), mimeType,
                          ParameterDoc("model", "language-detection/default."), ParameterDoc("labels", "Accepted and not used."), key],
-            success: "{\"languages\": [{\"languageCode\", \"confidence\"}]}: always one (und for text with no language in it).")
+            success: "{\"languages\": [{\"languageCode\", \"confidence\"}]}: always one (und for text with no language in it).", schema: "google_v3.DetectLanguageResponse")
         let languagesDocs = EndpointDocs(
             summary: "Google v3: supported languages, named in displayLanguageCode when given",
             parameters: [ParameterDoc("displayLanguageCode", "Language to name the languages in; names are omitted without it."),
                          ParameterDoc("model", "general/nmt."), key],
-            success: "{\"languages\": [{\"languageCode\", \"displayName\"?, \"supportSource\", \"supportTarget\"}]}, sorted by code.")
+            success: "{\"languages\": [{\"languageCode\", \"displayName\"?, \"supportSource\", \"supportTarget\"}]}, sorted by code.", schema: "google_v3.SupportedLanguages")
         let documentDocs = EndpointDocs(
             summary: "Google v3: translate a docx, pptx or xlsx document sent inline",
             parameters: [
@@ -59,7 +59,7 @@ enum GoogleV3Dialect {
                 ParameterDoc("documentOutputConfig", "{mimeType}; gcsDestination is refused."), model, key,
                 ParameterDoc("glossaryConfig", "{glossary, ignoreCase}: a glossary of this server; needs sourceLanguageCode; the answer adds glossaryDocumentTranslation."),
             ],
-            success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"glossaryDocumentTranslation\"?, \"glossaryConfig\"?, \"model\"?}.")
+            success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"glossaryDocumentTranslation\"?, \"glossaryConfig\"?, \"model\"?}.", schema: "google_v3.TranslateDocumentResponse")
         let documentLimit = context.documentService.base64UploadLimit
         return Dialect(
             name: "google_v3", title: "Google Cloud Translation v3", version: "v3",
@@ -99,14 +99,14 @@ enum GoogleV3Dialect {
             Endpoint("google_v3_glossaries", ["GET"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
                 summary: "Google v3: list this caller's one-direction glossaries (made through DeepL's /v2/glossaries or glossa glossary create)",
                 parameters: [project, location, key],
-                success: "{\"glossaries\": [{\"name\", \"languagePair\", \"entryCount\", \"submitTime\", \"endTime\", \"displayName\"}]}; {} when none.")) { try await glossaries.list($0) },
+                success: "{\"glossaries\": [{\"name\", \"languagePair\", \"entryCount\", \"submitTime\", \"endTime\", \"displayName\"}]}; {} when none.", schema: "google_v3.ListGlossariesResponse")) { try await glossaries.list($0) },
             Endpoint("google_v3_glossary_create", ["POST"], base, input: .queryAndOwnJSON, docs: EndpointDocs(
                 summary: "Google v3: create a glossary (refused: v3 reads entries from Cloud Storage, which an offline server cannot reach)",
                 parameters: [project, location, key],
-                success: "Never: 400 INVALID_ARGUMENT saying how to make one (DeepL's /v2/glossaries, glossa glossary create).")) { try glossaries.create($0) },
+                success: "Never: 400 INVALID_ARGUMENT saying how to make one (DeepL's /v2/glossaries, glossa glossary create).", schema: "google_v3.Glossary")) { try glossaries.create($0) },
             Endpoint("google_v3_glossary", ["GET", "DELETE"], base + "/{glossary}", input: .queryAndOwnJSON, docs: EndpointDocs(
                 summary: "Google v3: read (GET) or delete (DELETE: a finished operation) a glossary", parameters: [project, location, glossary, key],
-                success: "The glossary; DELETE: {\"name\", \"done\": true, \"response\"}; 404 NOT_FOUND when this caller has none such.")) { try await glossaries.glossary($0) },
+                success: "The glossary; DELETE: {\"name\", \"done\": true, \"response\"}; 404 NOT_FOUND when this caller has none such.", schema: "google_v3.GlossaryOrOperation")) { try await glossaries.glossary($0) },
         ]
     }
 }

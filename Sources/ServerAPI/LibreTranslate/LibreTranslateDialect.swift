@@ -25,25 +25,25 @@ enum LibreTranslateDialect {
                                  ParameterDoc("target", required: true, "Target language code (zh-Hans, zh-Hant, pt-BR and pb, zt accepted)."),
                                  ParameterDoc("format", "text (default) or html."),
                                  ParameterDoc("alternatives", .integer, "Alternative translations wanted (answered with empty lists)."), key],
-                    success: "{\"translatedText\", \"detectedLanguage\"? {confidence 0-100, language}, \"alternatives\"?}; lists of them for a batch."), billing: Billing.codePoints(of: "q")) {
+                    success: "{\"translatedText\", \"detectedLanguage\"? {confidence 0-100, language}, \"alternatives\"?}; lists of them for a batch.", schema: "libretranslate.TranslateResponse"), billing: Billing.codePoints(of: "q")) {
                     try await api.translate($0)
                 },
                 Endpoint("libretranslate_detect", ["POST"], "/detect", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: detect the language of q",
                     parameters: [ParameterDoc("q", .stringOrList, required: true, "Text to detect; a JSON list for one answer per text."), key],
-                    success: "[{\"confidence\": 0-100, \"language\"}], most likely first; a list of such lists for a JSON list q.")) {
+                    success: "[{\"confidence\": 0-100, \"language\"}], most likely first; a list of such lists for a JSON list q.", schema: "libretranslate.DetectResponse")) {
                     try await api.detect($0)
                 },
                 Endpoint("libretranslate_languages", ["GET"], "/languages", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: languages and the targets each translates into",
-                    success: "[{\"code\", \"name\", \"targets\": [codes]}]."), open: true) { try api.languages($0) },
+                    success: "[{\"code\", \"name\", \"targets\": [codes]}].", schema: "libretranslate.Languages"), open: true) { try api.languages($0) },
                 Endpoint("libretranslate_frontend_settings", ["GET"], "/frontend/settings", docs: EndpointDocs(
                     summary: "LibreTranslate: settings for its web front end",
-                    success: "{\"charLimit\", \"frontendTimeout\", \"apiKeys\", \"keyRequired\", \"suggestions\", \"filesTranslation\", \"supportedFilesFormat\", \"language\": {source, target}}."), open: true) {
+                    success: "{\"charLimit\", \"frontendTimeout\", \"apiKeys\", \"keyRequired\", \"suggestions\", \"filesTranslation\", \"supportedFilesFormat\", \"language\": {source, target}}.", schema: "libretranslate.FrontendSettings"), open: true) {
                     api.frontendSettings($0)
                 },
                 Endpoint("libretranslate_spec", ["GET"], "/spec", docs: EndpointDocs(
-                    summary: "LibreTranslate: its endpoints as a Swagger 2.0 document", success: "Swagger 2.0 JSON."), open: true) { _ in
+                    summary: "LibreTranslate: its endpoints as a Swagger 2.0 document", success: "Swagger 2.0 JSON.", schema: "libretranslate.Swagger"), open: true) { _ in
                     EndpointResult(response: LibreTranslateOutput.render(documents.swagger("libretranslate")))
                 },
                 Endpoint("libretranslate_translate_file", ["POST"], "/translate_file", input: .uploadOrJSON,
@@ -51,7 +51,7 @@ enum LibreTranslateDialect {
                     summary: "LibreTranslate: translate a file (txt, html, rtf, docx, pptx, xlsx, odt, odp, ods), kept for download",
                     parameters: [ParameterDoc("file", required: true, "The file (multipart)."), ParameterDoc("source", required: true, "Source code or auto."),
                                  ParameterDoc("target", required: true, "Target code."), key],
-                    success: "{\"translatedFileUrl\": \"http://HOST/download_file/ID.NAME\"}."),
+                    success: "{\"translatedFileUrl\": \"http://HOST/download_file/ID.NAME\"}.", schema: "libretranslate.TranslateFileResponse"),
                     billing: context.documentService.billing) { try await files.translateFile($0) },
                 Endpoint("libretranslate_download_file", ["GET"], "/download_file/{filename}", docs: EndpointDocs(
                     summary: "LibreTranslate: download a translated file",
@@ -64,7 +64,7 @@ enum LibreTranslateDialect {
                     summary: "LibreTranslate: suggest a better translation (suggestions are off: 403)",
                     parameters: [ParameterDoc("q", required: true, "Original text."), ParameterDoc("s", required: true, "Suggested translation."),
                                  ParameterDoc("source", required: true, "Source code."), ParameterDoc("target", required: true, "Target code.")],
-                    success: "{\"success\": true}.")) { _ in
+                    success: "{\"success\": true}.", schema: "libretranslate.SuggestResponse")) { _ in
                     throw APIError.forbidden("Suggestions are disabled on this server.")
                 },
             ],

@@ -2,9 +2,10 @@ import GlossaWire
 
 /// The OpenAPI 3 document served at `/openapi.json`, built from the mounted dialects: every
 /// endpoint documents its own parameters and answers, every dialect its error envelope, so what
-/// is served and what is documented are the same list.
+/// is served and what is documented are the same list. Every body's schema comes from the data
+/// files in `Schemas/` (``OpenAPISchemas``), published under `components/schemas`.
 enum OpenAPIDocument {
-    static func make(dialects: [Dialect]) -> JSON {
+    static func make(dialects: [Dialect], schemas: OpenAPISchemas = .standard) -> JSON {
         // Dialects may share a path (APy's and LibreTranslate's /translate); their operations on
         // one method are merged into one, whose description says how requests are told apart.
         var paths: [(path: String, operations: [(method: String, operation: [(String, JSON)])])] = []
@@ -19,13 +20,17 @@ enum OpenAPIDocument {
                     for (method, operation) in item {
                         guard case .object(var members) = operation else { continue }
                         members.append(("tags", .array([.string(dialect.title)])))
+                        // Its own answers, completed with the dialect's errors and their envelope.
+                        if let index = members.firstIndex(where: { $0.0 == "responses" }), case .object(let responses) = members[index].1 {
+                            members[index].1 = .object(schemas.completing(responses, dialect: dialect))
+                        }
                         paths[index].operations.append((method, members))
                     }
                     continue
                 }
                 for method in endpoint.methods {
                     let key = method.lowercased()
-                    let operation = self.operation(endpoint, method: method, dialect: dialect, sharedNames: sharedNames)
+                    let operation = self.operation(endpoint, method: method, dialect: dialect, sharedNames: sharedNames, schemas: schemas)
                     if let existing = paths[index].operations.firstIndex(where: { $0.method == key }) {
                         paths[index].operations[existing].operation = merge(paths[index].operations[existing].operation, operation)
                     } else {
@@ -45,13 +50,15 @@ enum OpenAPIDocument {
                                 + "A path with no endpoint answers 404 with a plain-text body (no protocol's envelope)."))])),
             ("tags", .array(tags)),
             ("paths", .object(paths.map { ($0.path, JSON.object($0.operations.map { ($0.method, JSON.object($0.operation)) })) })),
+            ("components", .object([("schemas", .object(schemas.components))])),
         ])
     }
 
     /// What a POST's description adds when its parameters are documented as a body.
     private static let queryNote = "The body's parameters are also read from the query string."
 
-    private static func operation(_ endpoint: Endpoint, method: String, dialect: Dialect, sharedNames: Set<String>) -> [(String, JSON)] {
+    private static func operation(_ endpoint: Endpoint, method: String, dialect: Dialect, sharedNames: Set<String>,
+                                  schemas: OpenAPISchemas) -> [(String, JSON)] {
         var operation: [(String, JSON)] = [
             ("operationId", .string(operationID(endpoint, method: method, sharedNames: sharedNames))),
             ("tags", .array([.string(dialect.title)])),
@@ -78,15 +85,7 @@ enum OpenAPIDocument {
         if !inBody.isEmpty {
             operation.append(("requestBody", requestBody(inBody, input: endpoint.input)))
         }
-        var responses: [(String, JSON)] = [("200", .object([
-            ("description", .string(endpoint.docs.success)),
-            ("content", .object([(endpoint.docs.successType, .object([("schema", .object([]))]))])),
-        ]))]
-        for (status, description) in endpoint.docs.responses + dialect.errors.documentation
-        where !responses.contains(where: { $0.0 == String(status) }) {
-            responses.append((String(status), .object([("description", .string(description))])))
-        }
-        operation.append(("responses", .object(responses)))
+        operation.append(("responses", .object(schemas.responses(endpoint.docs, dialect: dialect))))
         return operation
     }
 
@@ -169,10 +168,31 @@ enum OpenAPIDocument {
         if let body = mergedBody(value(a, "requestBody"), value(b, "requestBody")) { merged.append(("requestBody", body)) }
         var responses: [(String, JSON)] = []
         for case .object(let items)? in [value(a, "responses"), value(b, "responses")] {
-            for (status, response) in items where !responses.contains(where: { $0.0 == status }) { responses.append((status, response)) }
+            for (status, response) in items {
+                guard let index = responses.firstIndex(where: { $0.0 == status }) else { responses.append((status, response)); continue }
+                responses[index].1 = mergedResponse(responses[index].1, response)
+            }
         }
         merged.append(("responses", .object(responses)))
         return merged
+    }
+
+    /// Two protocols' answers with one status: both descriptions, and every media type of both,
+    /// a body of either protocol's schema where both have one (`anyOf`).
+    private static func mergedResponse(_ a: JSON, _ b: JSON) -> JSON {
+        func text(_ response: JSON) -> String? { if case .string(let s)? = response["description"] { return s } else { return nil } }
+        func contents(_ response: JSON) -> [(String, JSON)] { if case .object(let items)? = response["content"] { return items } else { return [] } }
+        let descriptions = [text(a), text(b)].compactMap { $0 }
+        var types = contents(a)
+        for (type, media) in contents(b) {
+            guard let index = types.firstIndex(where: { $0.0 == type }) else { types.append((type, media)); continue }
+            guard let first = types[index].1["schema"], let second = media["schema"], first != second else { continue }
+            types[index].1 = .object([("schema", .object([("anyOf", .array([first, second]))]))])
+        }
+        var members: [(String, JSON)] = [("description", .string(descriptions.count == 2 && descriptions[0] != descriptions[1]
+                                                                    ? descriptions.joined(separator: " | ") : descriptions.first ?? ""))]
+        if !types.isEmpty { members.append(("content", .object(types))) }
+        return .object(members)
     }
 
     /// Two protocols' bodies on one operation: every media type and property of both; a property

@@ -11,6 +11,10 @@ struct EndpointDocs: Sendable {
     var parameters: [ParameterDoc] = []
     /// What a 200 answer holds.
     var success: String
+    /// The 200 body's schema: a name in `components/schemas` (`google_v2.TranslateResponse`),
+    /// defined in `OpenAPI/Schemas/<dialect>.json`. nil: a body that is not JSON (text, a file),
+    /// documented as a string.
+    var schema: String? = nil
     /// The 200 answer's media type.
     var successType: String = "application/json"
     /// A complete OpenAPI path item, for endpoints whose bodies the parameter list cannot
@@ -19,6 +23,10 @@ struct EndpointDocs: Sendable {
     /// Answers of this endpoint besides 200 and its dialect's errors (`/health`'s 503, a web
     /// file's 304), each with what it holds.
     var responses: [(status: Int, description: String)] = []
+    /// The body schemas of those answers, by status, where it is not the dialect's error envelope
+    /// (`/health`'s 503 is its 200's shape, a created glossary's 201 is the glossary); a status
+    /// of 400 or more not listed holds the dialect's error envelope, and others no body.
+    var responseSchemas: [Int: String] = [:]
 }
 
 /// One documented parameter.
