@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 TEST_OUTPUT ?= test-output
 
-.PHONY: deps deps-test build build-release serve cluster test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz quality
+.PHONY: deps deps-test build build-release deb serve cluster test test-swift test-python bench venv clean detect-accuracy detect-testdata detector-profiles flores-data fuzz quality
 
 deps:
 	scripts/install-deps.sh serve $(PAIRS)
@@ -24,6 +24,14 @@ build:
 build-release:
 	$(SWIFT) build -c release --product glossa
 	$(SWIFT) build -c release --product glossa-apertium-tagger
+
+# The Debian package build/deb/glossa_VERSION_amd64.deb: the release binaries with the Swift
+# runtime linked in, man pages from each command's --help, a systemd unit running `glossa serve`
+# as its own user, settings in /etc/default/glossa (packaging/deb/build-deb.sh says what goes
+# where). tests/test_deb.py installs it with apt into a clean Debian 12 and translates there.
+deb:
+	scripts/install-deps.sh deb
+	SWIFT=$(SWIFT) packaging/deb/build-deb.sh
 
 # Installs what is missing, builds in release mode and starts the service with the default pairs.
 # MODELS="de fr": install those neural models from the Argos package index first

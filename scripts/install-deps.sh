@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Glossa needs, idempotently, and says what it installs.
-# Usage: scripts/install-deps.sh [build|test|bench|serve|cluster|detector-model] [EXTRA_PAIR ...]
-#   build: toolchain libraries; serve: build + default pairs; test: serve + test tools;
+# Usage: scripts/install-deps.sh [build|test|bench|serve|cluster|deb|detector-model] [EXTRA_PAIR ...]
+#   build: toolchain libraries; serve: build + default pairs; test: serve + deb + test tools;
+#   deb: build + what `make deb` packages with (dpkg-shlibdeps; libcurl's link library, which
+#   Foundation linked statically needs);
 #   bench: test + wrk (the load generator of bench/bench_keys.py);
 #   cluster: serve + PostgreSQL and nginx (`make cluster`);
 #   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
@@ -19,13 +21,17 @@ default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt
 # postgresql, nginx, curl: `make cluster` (replicas behind nginx on one PostgreSQL); the key store
 # and cluster tests start real servers of both on 127.0.0.1.
 cluster_pkgs=(postgresql nginx curl)
-test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece "${cluster_pkgs[@]}")
+# dpkg-dev: dpkg-shlibdeps; libcurl4-openssl-dev: FoundationNetworking's -lcurl in a
+# --static-swift-stdlib link. debootstrap: tests/test_deb.py installs the package in a clean root.
+deb_pkgs=(dpkg-dev libcurl4-openssl-dev)
+test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece "${cluster_pkgs[@]}" "${deb_pkgs[@]}" debootstrap)
 
 want=("${build_pkgs[@]}")
 case "$profile" in
   build) ;;
   serve) want+=("${default_pairs[@]}") ;;
   cluster) want+=("${default_pairs[@]}" "${cluster_pkgs[@]}") ;;
+  deb) want+=("${deb_pkgs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
   bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk) ;;
   detector-model)
@@ -34,7 +40,7 @@ case "$profile" in
     want+=($(awk -F'\t' '!/^#/ && $4 != "-" { print $4 }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv"))
     # Column 3's translated lists (SOURCE|PACKAGE|MODE) name the Apertium pair that translates them.
     want+=($(awk -F'\t' '!/^#/ && $3 ~ /\|/ { split($3, f, "|"); print f[2] }' "$(dirname "$0")/../tests/tools/detector-model/languages.tsv")) ;;
-  *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|test|bench|detector-model)" >&2; exit 2 ;;
+  *) echo "install-deps: unknown profile '$profile' (build|serve|cluster|deb|test|bench|detector-model)" >&2; exit 2 ;;
 esac
 for p in "$@" ${GLOSSA_PAIRS:-}; do
   case "$p" in apertium-*) want+=("$p") ;; *) want+=("apertium-$p") ;; esac
