@@ -33,7 +33,7 @@ case "$profile" in
   cluster) want+=("${default_pairs[@]}" "${cluster_pkgs[@]}") ;;
   deb) want+=("${deb_pkgs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
-  bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk) ;;
+  bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk valgrind) ;;
   detector-model)
     # Column 4 of languages.tsv names each language's dictionary package.
     want+=(python3-venv hunspell-tools aspell)
