@@ -21,7 +21,6 @@ request), and a 200-paragraph docx (APy's /translateDoc). Words: whitespace-sepa
 the source text. Prints a table by process and writes bench-output/instructions.json.
 """
 import glob
-import io
 import json
 import os
 import pathlib
@@ -36,21 +35,9 @@ import urllib.parse
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FLORES = ROOT.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
 OUT = ROOT / "bench-output" / "callgrind"
-SENTENCES = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
-
-
-def docx_bytes(paragraphs: int) -> bytes:
-    import docx
-    d = docx.Document()
-    for i in range(paragraphs):
-        p = d.add_paragraph(SENTENCES[i] + " ")
-        if i % 3 == 0:
-            p.add_run(SENTENCES[i + 1].split(" ")[0]).bold = True
-    buffer = io.BytesIO()
-    d.save(buffer)
-    return buffer.getvalue()
+sys.path.insert(0, str(ROOT / "bench"))
+from flores_documents import SENTENCES, docx_bytes  # noqa: E402
 
 
 def workloads():

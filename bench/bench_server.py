@@ -48,7 +48,6 @@ from wrk_load import WRK, wrk_load  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 GLOSSA = os.environ.get("GLOSSA_BIN", str(REPO / ".build" / "release" / "glossa"))
-FLORES = REPO.parent / "shared" / "data" / "flores200-dev" / "eng_Latn.dev"
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 # BENCH_PARTS=documents,analyze runs only those parts (default: translate,documents,analyze).
 PARTS = set(os.environ.get("BENCH_PARTS", "translate,documents,analyze").split(","))
@@ -58,27 +57,12 @@ LEVELS = [1, 4, 16]
 ENV = {**os.environ, "LC_ALL": "C.UTF-8"}
 
 DOCX = b""
-SENTENCES = [line.strip() for line in FLORES.read_text().splitlines() if line.strip()]
+from flores_documents import SENTENCES, docx_bytes  # noqa: E402  (the same docx as bench_instructions.py)
 PARAGRAPHS = [" ".join(SENTENCES[i:i + 8]) for i in range(0, 8 * 40, 8)]
 BATCHES = [SENTENCES[i:i + 32] for i in range(0, 32 * 12, 32)]
 
 
 MODES = pathlib.Path(tempfile.mkdtemp(prefix="glossa-bench-modes-"))
-
-
-def docx_bytes(paragraphs: int = 200) -> bytes:
-    """A docx of `paragraphs` FLORES sentences, a third of them with a bold run."""
-    import io
-
-    import docx
-    d = docx.Document()
-    for i in range(paragraphs):
-        p = d.add_paragraph(SENTENCES[i] + " ")
-        if i % 3 == 0:
-            p.add_run(SENTENCES[i + 1].split(" ")[0]).bold = True
-    out = io.BytesIO()
-    d.save(out)
-    return out.getvalue()
 
 
 def doc_request(document: bytes):
