@@ -20,10 +20,12 @@ deps-test:
 build:
 	$(SWIFT) build
 
-# glossa runs glossa-apertium-tagger (built beside it) in place of apertium-tagger.
+# glossa runs glossa-apertium-tagger (built beside it) in place of apertium-tagger. The Swift
+# runtime is linked in, as `make deb` links it: both build into .build/release, and two link
+# settings there would relink glossa on every switch between `make serve` and `make deb`.
 build-release:
-	$(SWIFT) build -c release --product glossa
-	$(SWIFT) build -c release --product glossa-apertium-tagger
+	$(SWIFT) build -c release --static-swift-stdlib --product glossa
+	$(SWIFT) build -c release --static-swift-stdlib --product glossa-apertium-tagger
 
 # The Debian package build/deb/glossa_VERSION_amd64.deb: the release binaries with the Swift
 # runtime linked in, man pages from each command's --help, a systemd unit running `glossa serve`
