@@ -2,8 +2,7 @@
 # Installs the Debian packages Glossa needs, idempotently, and says what it installs.
 # Usage: scripts/install-deps.sh [build|test|bench|serve|cluster|deb|detector-model] [EXTRA_PAIR ...]
 #   build: toolchain libraries; serve: build + default pairs; test: serve + deb + test tools;
-#   deb: build + what `make deb` packages with (dpkg-shlibdeps; libcurl's link library, which
-#   Foundation linked statically needs);
+#   deb: build + what `make deb` packages with (dpkg-shlibdeps);
 #   bench: test + wrk (the load generator of bench/bench_keys.py);
 #   cluster: serve + PostgreSQL and nginx (`make cluster`);
 #   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
@@ -14,16 +13,17 @@ set -euo pipefail
 profile=${1:-serve}
 shift || true
 
-# apertium-dev: libapertium's headers, for glossa-apertium-tagger.
+# apertium-dev: libapertium's headers, for glossa-apertium-tagger. libcurl4-openssl-dev:
+# FoundationNetworking's -lcurl in the release build's --static-swift-stdlib link (make
+# build-release, make deb).
 build_pkgs=(apertium apertium-dev apertium-lex-tools libcld2-dev libmicrohttpd-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
-            libopenblas-dev libsentencepiece-dev zlib1g-dev)
+            libopenblas-dev libsentencepiece-dev zlib1g-dev libcurl4-openssl-dev)
 default_pairs=(apertium-eng-spa apertium-eng-cat apertium-spa-cat apertium-es-pt apertium-fr-es apertium-es-gl)
 # postgresql, nginx, curl: `make cluster` (replicas behind nginx on one PostgreSQL); the key store
 # and cluster tests start real servers of both on 127.0.0.1.
 cluster_pkgs=(postgresql nginx curl)
-# dpkg-dev: dpkg-shlibdeps; libcurl4-openssl-dev: FoundationNetworking's -lcurl in a
-# --static-swift-stdlib link. debootstrap: tests/test_deb.py installs the package in a clean root.
-deb_pkgs=(dpkg-dev libcurl4-openssl-dev)
+# dpkg-dev: dpkg-shlibdeps. debootstrap: tests/test_deb.py installs the package in a clean root.
+deb_pkgs=(dpkg-dev)
 test_pkgs=(python3-venv apertium-apy chromium chromium-driver sentencepiece "${cluster_pkgs[@]}" "${deb_pkgs[@]}" debootstrap)
 
 want=("${build_pkgs[@]}")
