@@ -577,6 +577,18 @@ def test_a_key_over_its_quota_says_so(browser, keyed_server):
     refused_loads_only(d, "/language/translate/v2")
 
 
+def translate_small_note(d, tmp_path, message: str):
+    """In the Documents tab: a one-line English text file translated into Spanish; its download link."""
+    by_id(d, "tab-documents").click()
+    note = tmp_path / "note.txt"
+    note.write_text("The house is red.\n")
+    by_id(d, "doc-file").send_keys(str(note))
+    Select(by_id(d, "doc-source")).select_by_value("en")
+    Select(by_id(d, "doc-target")).select_by_value("es")
+    by_id(d, "doc-run").click()
+    return wait_for(d, lambda d: d.find_elements(By.ID, "doc-download"), timeout=60, message=message)[0]
+
+
 def test_a_document_translates_with_a_key(browser, keyed_server, tmp_path):
     """LibreTranslate's /translate_file reads the key from the form (api_key); the download link
     works for anyone holding it (its random name guards it, as in LibreTranslate)."""
@@ -586,14 +598,7 @@ def test_a_document_translates_with_a_key(browser, keyed_server, tmp_path):
     catalog_error(d, "needs an API key")
     type_key(d, keys["app"])
     wait_for(d, is_ready, timeout=30, message="the languages did not load with the key")
-    by_id(d, "tab-documents").click()
-    note = tmp_path / "note.txt"
-    note.write_text("The house is red.\n")
-    by_id(d, "doc-file").send_keys(str(note))
-    Select(by_id(d, "doc-source")).select_by_value("en")
-    Select(by_id(d, "doc-target")).select_by_value("es")
-    by_id(d, "doc-run").click()
-    link = wait_for(d, lambda d: d.find_elements(By.ID, "doc-download"), timeout=60, message="no download link")[0]
+    link = translate_small_note(d, tmp_path, "no download link")
     with urllib.request.urlopen(link.get_attribute("href"), timeout=30) as answer:
         assert "casa" in answer.read().decode().lower()
     refused_loads_only(d, "/language/translate/v2/languages")
@@ -640,14 +645,7 @@ def test_a_failed_request_clears_the_previous_translation(app):
 
 def test_a_document_shows_its_progress_and_stop_aborts_it(app, tmp_path):
     d = app
-    by_id(d, "tab-documents").click()
-    small = tmp_path / "note.txt"
-    small.write_text("The house is red.\n")
-    by_id(d, "doc-file").send_keys(str(small))
-    Select(by_id(d, "doc-source")).select_by_value("en")
-    Select(by_id(d, "doc-target")).select_by_value("es")
-    by_id(d, "doc-run").click()
-    wait_for(d, lambda d: d.find_elements(By.ID, "doc-download"), timeout=60, message="the small document was not translated")
+    translate_small_note(d, tmp_path, "the small document was not translated")
     # A document long enough to be stopped (about 10 s of translation here), with varied lines
     # so that no cache answers it at once.
     big = tmp_path / "long.txt"
