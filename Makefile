@@ -57,12 +57,12 @@ venv: deps-test
 	  || $(PY) -m pip install --disable-pip-version-check -r tests/requirements.txt
 
 # Installs what is missing, builds, runs every test. The Swift tests take about 5 minutes on 2
-# cores; past SWIFT_TEST_SECONDS a hang ends the run with the log so far instead of CI's time.
+# cores; past SWIFT_TEST_SECONDS a hang ends the run with the log so far instead of CI's time. A
+# failure ends with a summary (failed tests, a crash's frames), since CI shows only the tail.
 SWIFT_TEST_SECONDS ?= 1800
 test: deps-test venv
 	$(SWIFT) build --build-tests
-	mkdir -p $(TEST_OUTPUT)
-	timeout --kill-after=30 $(SWIFT_TEST_SECONDS) $(SWIFT) test --skip-build --parallel --num-workers 2 2>&1 | tee $(TEST_OUTPUT)/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	scripts/swift-test.sh $(SWIFT) $(TEST_OUTPUT)/swift-test.log $(SWIFT_TEST_SECONDS)
 	GLOSSA_BIN=$(CURDIR)/.build/debug/glossa $(PY) -m pytest -v --durations=15 tests
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 
