@@ -100,7 +100,8 @@ enum PieceCodec {
 
     /// Undoes ``escape(_:)`` (the engine passes the references through as it got them).
     static func unescape(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
+        // On bytes: `contains("&")` on a string is Foundation's substring search, per piece.
+        guard text.utf8.contains(0x26) else { return String(text) }
         return String(text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&"))
     }
 }

@@ -10,6 +10,7 @@ struct XMLPart {
 
     private struct Frame {
         var name: XMLTextRules.Name
+        var roles: XMLTextRules.Roles
         var namespaces: [(String, String)]
         /// The open paragraph this element is, as an index into `open`.
         var paragraph: Int?
@@ -31,6 +32,9 @@ struct XMLPart {
         var stack: [Frame] = []
         var open: [OpenParagraph] = []
         var excludedDepth = 0
+        let roles = rules.roles
+        // ODF has no text elements: all character data inside a paragraph is text.
+        let everyTextIsText = rules.textElements == nil
 
         func resolve(_ qualified: String, extra: [(String, String)]) -> XMLTextRules.Name {
             let colon = qualified.firstIndex(of: ":")
@@ -56,8 +60,8 @@ struct XMLPart {
             switch token.kind {
             case .text:
                 guard excludedDepth == 0, !open.isEmpty else { continue }
-                if let textElements = rules.textElements {
-                    guard let top = stack.last, textElements.contains(top.name) else { continue }
+                if !everyTextIsText {
+                    guard let top = stack.last, top.roles.contains(.text) else { continue }
                 }
                 var paragraph = open[open.count - 1]
                 if !paragraph.pieces.isEmpty { paragraph.joinable.append(!paragraph.separated) }
@@ -68,11 +72,12 @@ struct XMLPart {
             case .start(let qualified, let selfClosing):
                 let declarations = XMLScanner.namespaceDeclarations(bytes, token.range)
                 let name = resolve(qualified, extra: declarations)
-                if rules.separators.contains(name), !open.isEmpty { open[open.count - 1].separated = true }
-                let excluded = rules.excluded.contains(name)
+                let role = roles[name] ?? []
+                if role.contains(.separator), !open.isEmpty { open[open.count - 1].separated = true }
+                let excluded = role.contains(.excluded)
                 if excluded { excludedDepth += 1 }
-                var frame = Frame(name: name, namespaces: declarations, paragraph: nil, excluded: excluded)
-                if rules.paragraphs.contains(name), excludedDepth == 0 {
+                var frame = Frame(name: name, roles: role, namespaces: declarations, paragraph: nil, excluded: excluded)
+                if role.contains(.paragraph), excludedDepth == 0 {
                     if !open.isEmpty { open[open.count - 1].separated = true }
                     open.append(OpenParagraph())
                     frame.paragraph = open.count - 1
@@ -82,8 +87,9 @@ struct XMLPart {
                 let name = resolve(qualified, extra: [])
                 // Pop to the matching element; a stray end tag (malformed input) pops nothing.
                 guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
+                let role = stack[match].roles
                 while stack.count > match { finish(stack.removeLast()) }
-                if rules.separators.contains(name), !open.isEmpty { open[open.count - 1].separated = true }
+                if role.contains(.separator), !open.isEmpty { open[open.count - 1].separated = true }
             case .other:
                 continue
             }

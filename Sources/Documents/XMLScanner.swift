@@ -85,28 +85,51 @@ struct XMLScanner {
     }
 
     /// The `xmlns` and `xmlns:prefix` attributes of a start tag: prefix ("" for the default) → URI.
+    ///
+    /// Read on bytes: it runs for every start tag of a document, most of which declare nothing,
+    /// and turning each tag into a `String` to search it cost more than the rest of reading the
+    /// document (callgrind, bench/bench_instructions.py's docx).
     static func namespaceDeclarations(_ s: [UInt8], _ range: Range<Int>) -> [(String, String)] {
-        let tag = String(decoding: s[range], as: UTF8.self)
-        guard tag.contains("xmlns") else { return [] }
         var out: [(String, String)] = []
-        var rest = Substring(tag)
-        while let at = rest.firstRange(of: "xmlns") {
-            var after = rest[at.upperBound...]
+        var i = range.lowerBound
+        let end = range.upperBound
+        while let at = find(s, xmlns, from: i, before: end) {
+            var k = at + xmlns.count
             var prefix = ""
-            if after.first == ":" {
-                after = after.dropFirst()
-                prefix = String(after.prefix { $0 != "=" && !$0.isWhitespace })
-                after = after.dropFirst(prefix.count)
+            if k < end, s[k] == 0x3A {   // ':'
+                let nameStart = k + 1
+                k = nameStart
+                while k < end, s[k] != 0x3D, !isSpace(s[k]) { k += 1 }
+                prefix = String(decoding: s[nameStart..<k], as: UTF8.self)
             }
-            after = after.drop { $0.isWhitespace }
-            guard after.first == "=" else { rest = after; continue }
-            after = after.dropFirst().drop { $0.isWhitespace }
-            guard let quote = after.first, quote == "\"" || quote == "'" else { rest = after; continue }
-            let value = after.dropFirst().prefix { $0 != quote }
-            out.append((prefix, String(value)))
-            rest = after.dropFirst(value.count + 1)
+            while k < end, isSpace(s[k]) { k += 1 }
+            guard k < end, s[k] == 0x3D else { i = k; continue }   // '='
+            k += 1
+            while k < end, isSpace(s[k]) { k += 1 }
+            guard k < end, s[k] == 0x22 || s[k] == 0x27 else { i = k; continue }
+            let quote = s[k]
+            let valueStart = k + 1
+            var valueEnd = valueStart
+            while valueEnd < end, s[valueEnd] != quote { valueEnd += 1 }
+            out.append((prefix, String(decoding: s[valueStart..<valueEnd], as: UTF8.self)))
+            i = min(valueEnd + 1, end)
         }
         return out
+    }
+
+    private static let xmlns = Array("xmlns".utf8)
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// Where `needle` first starts in `s[from..<before]`, whole.
+    private static func find(_ s: [UInt8], _ needle: [UInt8], from start: Int, before end: Int) -> Int? {
+        guard end - start >= needle.count else { return nil }
+        var i = start
+        while i <= end - needle.count {
+            if s[i] == needle[0], s[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     private static func starts(_ s: [UInt8], _ i: Int, _ prefix: String) -> Bool {
@@ -119,14 +142,7 @@ struct XMLScanner {
     }
 
     private static func find(_ s: [UInt8], _ needle: String, from start: Int) -> Int? {
-        let n = Array(needle.utf8)
-        guard s.count >= n.count, start <= s.count - n.count else { return nil }
-        var i = start
-        while i <= s.count - n.count {
-            if s[i] == n[0], s[i..<(i + n.count)].elementsEqual(n) { return i }
-            i += 1
-        }
-        return nil
+        find(s, Array(needle.utf8), from: start, before: s.count)
     }
 }
 
@@ -136,7 +152,7 @@ enum XMLText {
     /// DTD's own entities) are kept as written.
     static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
         let raw = String(decoding: bytes, as: UTF8.self)
-        guard raw.contains("&") else { return raw }
+        guard bytes.contains(0x26) else { return raw }   // '&'; searched on bytes (see namespaceDeclarations)
         var out = ""
         var rest = Substring(raw)
         while let amp = rest.firstIndex(of: "&") {

@@ -19,6 +19,26 @@ struct XMLTextRules: Sendable {
     /// element): a word never continues across them.
     var separators: Set<Name>
 
+    /// What an element is to the reader, every role at once.
+    struct Roles: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let paragraph = Roles(rawValue: 1)
+        static let text = Roles(rawValue: 2)
+        static let excluded = Roles(rawValue: 4)
+        static let separator = Roles(rawValue: 8)
+    }
+
+    /// Every element the rules name, with its roles: one lookup per tag where asking each set
+    /// would hash the name (its namespace URI, some 60 bytes) once per set.
+    var roles: [Name: Roles] {
+        var roles: [Name: Roles] = [:]
+        for name in paragraphs { roles[name, default: []].insert(.paragraph) }
+        for name in textElements ?? [] { roles[name, default: []].insert(.text) }
+        for name in excluded { roles[name, default: []].insert(.excluded) }
+        for name in separators { roles[name, default: []].insert(.separator) }
+        return roles
+    }
+
     /// The union of rule sets (a docx part may hold WordprocessingML and DrawingML text).
     static func + (a: XMLTextRules, b: XMLTextRules) -> XMLTextRules {
         XMLTextRules(paragraphs: a.paragraphs.union(b.paragraphs),
