@@ -46,7 +46,20 @@ struct XMLPart {
             }
             return .init(namespace: "", local: local)
         }
+        // Names already resolved, with their roles, by qualified name, under the declarations in
+        // force. A part declares its namespaces on its root element almost always, so each
+        // element name is resolved once per part instead of once per tag. Emptied when an
+        // element that declares namespaces opens or closes: a prefix may then mean another one.
+        var resolved: [String: (name: XMLTextRules.Name, roles: XMLTextRules.Roles)] = [:]
+        func lookup(_ qualified: String, declaring declarations: [(String, String)]) -> (name: XMLTextRules.Name, roles: XMLTextRules.Roles) {
+            if declarations.isEmpty, let known = resolved[qualified] { return known }
+            let name = resolve(qualified, extra: declarations)
+            let entry = (name: name, roles: roles[name] ?? [])
+            if declarations.isEmpty { resolved[qualified] = entry }
+            return entry
+        }
         func finish(_ frame: Frame) {
+            if !frame.namespaces.isEmpty { resolved.removeAll(keepingCapacity: true) }
             if frame.excluded { excludedDepth -= 1 }
             guard frame.paragraph != nil, let paragraph = open.popLast() else { return }
             if !paragraph.pieces.isEmpty {
@@ -71,8 +84,8 @@ struct XMLPart {
                 open[open.count - 1] = paragraph
             case .start(let qualified, let selfClosing):
                 let declarations = XMLScanner.namespaceDeclarations(bytes, token.range)
-                let name = resolve(qualified, extra: declarations)
-                let role = roles[name] ?? []
+                if !declarations.isEmpty { resolved.removeAll(keepingCapacity: true) }
+                let (name, role) = lookup(qualified, declaring: declarations)
                 if role.contains(.separator), !open.isEmpty { open[open.count - 1].separated = true }
                 let excluded = role.contains(.excluded)
                 if excluded { excludedDepth += 1 }
@@ -84,7 +97,7 @@ struct XMLPart {
                 }
                 if selfClosing { finish(frame) } else { stack.append(frame) }
             case .end(let qualified):
-                let name = resolve(qualified, extra: [])
+                let name = lookup(qualified, declaring: []).name
                 // Pop to the matching element; a stray end tag (malformed input) pops nothing.
                 guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
                 let role = stack[match].roles

@@ -44,6 +44,9 @@ struct XMLScanner {
     /// The end of the markup that starts with `<` at `start`: quotes in attribute values may
     /// hold `>`; comments, CDATA and processing instructions end with their own closers.
     private static func markupEnd(_ s: [UInt8], from start: Int) -> Int {
+        // Elements' tags, nearly every token, go straight to the scan for `>`.
+        let second = start + 1 < s.count ? s[start + 1] : 0
+        if second != 0x21 && second != 0x3F { return tagEnd(s, from: start) }   // '!' and '?'
         if starts(s, start, "<!--") { return find(s, "-->", from: start + 4).map { $0 + 3 } ?? s.count }
         if starts(s, start, "<![CDATA[") { return find(s, "]]>", from: start + 9).map { $0 + 3 } ?? s.count }
         if starts(s, start, "<?") { return find(s, "?>", from: start + 2).map { $0 + 2 } ?? s.count }
@@ -56,6 +59,11 @@ struct XMLScanner {
             }
             return s.count
         }
+        return tagEnd(s, from: start)
+    }
+
+    /// The end of a tag: the first `>` outside a quoted attribute value.
+    private static func tagEnd(_ s: [UInt8], from start: Int) -> Int {
         var quote: UInt8 = 0
         var i = start + 1
         while i < s.count {

@@ -31,4 +31,17 @@ import Testing
         #expect(XMLText.unescape(ArraySlice("plain".utf8)) == "plain")
         #expect(XMLText.unescape(ArraySlice("a &amp; b &lt;c&gt; &#233; &unknown;".utf8)) == "a & b <c> é &unknown;")
     }
+
+    @Test func aPrefixMeansWhatTheDeclarationsInForceSay() {
+        // `w` is WordprocessingML at the root, another namespace inside `x:box`, and again
+        // WordprocessingML after it closes (names resolved once are not reused across scopes).
+        let w = XMLTextRules.wordNamespace
+        let xml = """
+            <w:document xmlns:w="\(w)" xmlns:x="urn:x"><w:p><w:t>one</w:t></w:p>\
+            <x:box xmlns:w="urn:other"><w:p><w:t>not Word</w:t></w:p></x:box>\
+            <w:p><w:t>two</w:t></w:p><v:p xmlns:v="\(w)"><v:t>three</v:t></v:p><w:p><w:t>four</w:t></w:p></w:document>
+            """
+        let part = XMLPart(bytes: Array(xml.utf8), rules: .word)
+        #expect(part.segments.map { $0.pieces.joined() } == ["one", "two", "three", "four"])
+    }
 }
