@@ -21,6 +21,8 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
     public nonisolated let configuration: Configuration
     /// Installed modes by pair (fixed at init).
     nonisolated let modes: [LanguagePair: ApertiumMode]
+    /// The pairs of ``modes``, sorted once: ``pairs()`` is read on every route refresh.
+    private nonisolated let sortedPairs: [LanguagePair]
     /// Mode files that were not loaded, with the reason.
     private nonisolated let skipped: [String: String]
     /// Pools by pair and marking: pipelines that mark unknown words (`-g`) start only when a
@@ -58,6 +60,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
         let directories = ModeDiscovery.directories(configured: configuration.modeDirectories, environment: environment)
         let found = ModeDiscovery.scan(directories)
         self.modes = found.modes
+        self.sortedPairs = found.modes.keys.sorted()
         self.skipped = found.skipped
         let languageModes = LanguageModeDiscovery.usable(LanguageModeDiscovery.discover(pairs: Array(found.modes.values), directories: directories),
                                                          path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -77,7 +80,7 @@ public actor ApertiumEngine: TranslationEngine, EngineStatusReporting {
 
     /// Every installed direction, from the mode files found at init, less the pairs known not to
     /// work here (``unavailablePairs()``).
-    public func pairs() -> [LanguagePair] { modes.keys.filter { availability.unavailable[$0] == nil }.sorted() }
+    public func pairs() -> [LanguagePair] { sortedPairs.filter { availability.unavailable[$0] == nil } }
 
     /// The installed modes.
     public nonisolated var installedModes: [ApertiumMode] { modes.values.sorted { $0.pair < $1.pair } }

@@ -110,4 +110,18 @@ struct LanguageCodeTests {
     func labels() {
         #expect(TranslationError(.unsupportedPair, "x").shortDescription == "unsupported_pair")
     }
+
+    @Test("codes sort as their BCP-47 spellings do")
+    func orderIsTheSpellingsOrder() throws {
+        let spellings = ["en", "eng_US", "en-GB", "en-Latn", "en-Latn-US", "es", "es-419", "ast", "ca", "ca-valencia",
+                         "cat_valencia_uni", "nno_e", "nn", "oci_aran", "oc", "pt-BR", "por_PTpre1990", "pt", "zh-Hant-TW",
+                         "zh-Hans", "zh", "sr-Latn", "sr-Cyrl", "hbs", "de-1996", "de"]
+        let codes = try spellings.map { try LanguageCode(parsing: $0) }
+        #expect(codes.sorted().map(\.bcp47) == codes.map(\.bcp47).sorted())
+        for a in codes {
+            for b in codes {
+                #expect((a < b) == (a.bcp47 < b.bcp47), "\(a) < \(b)")
+            }
+        }
+    }
 }
