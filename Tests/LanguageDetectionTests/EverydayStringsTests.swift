@@ -19,12 +19,12 @@ import LanguageDetection
             }
     }
 
-    /// Measured 93 of 100 when the traffic priors landed (2026-12-07; 91 before them); the misses
-    /// are Nordic strings Danish and Swedish share ("Vi ses", "Ja tak"), UI words the word lists
-    /// lack ("Anuluj", "Annulla", "Annuller", "Hei") and "Да, конечно", every word of which is
-    /// Macedonian too. The issue asks 95: not reached. The floor is the figure measured, so a
-    /// change that loses one fails here.
-    static let floor = 93
+    /// 96 of 100 since the model learned UI vocabulary from gettext catalogues of other packages
+    /// than the gettext test set's (2026-12-07; 93 before, 91 before the traffic priors): "Anuluj",
+    /// "Annulla" and "Annuller" are now right. Still missed: "Vi ses" and "Ja tak" (Danish and
+    /// Swedish share them), "Hei" (Finnish, Norwegian and Maori), and "Да, конечно", every word of
+    /// which is Macedonian too. The floor is the issue's 95; nothing in the table was trained or tuned on.
+    static let floor = 95
 
     @Test func everydayStringsGetTheObviousAnswer() async throws {
         let table = try Self.table()

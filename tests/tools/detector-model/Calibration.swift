@@ -39,13 +39,19 @@ struct CalibrationSample {
     var line: Int
 }
 
-/// The held-back samples of every language: the calibration lines (701-800) cut as the test
-/// data is, plus prefixes of 3, 4 and 6 words of each sentence so that every word count has data.
+/// The held-back samples of every language: the calibration lines (701-800; for a language
+/// without FLORES text, its held-back tuning text when it has one) cut as the test data is, plus prefixes of 3, 4 and 6 words of each sentence so that every word count has data.
 func calibrationSamples(_ model: DetectorModel, sources: [LanguageSource], flores: String) throws -> [CalibrationSample] {
     var samples: [CalibrationSample] = []
     for (index, source) in sources.enumerated() {
-        guard let stem = source.flores else { continue }
-        let lines = try floresLines(flores, stem, Split.calibration)
+        let lines: [Substring]
+        if let stem = source.flores {
+            lines = try floresLines(flores, stem, Split.calibration)
+        } else if let path = source.tuningText, let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            lines = text.split(separator: "\n")
+        } else {
+            continue
+        }
         let cuts = HeldOutCuts(lines: lines)
         // The line each word of the cut came from (the cut has at most 1,000 items of a kind,
         // counted over all lines, so it is made once; each line alone tells its word count).

@@ -28,6 +28,17 @@ struct LanguageSource {
         }
     }
 
+    /// Where held-back tuning text of languages without FLORES text lies (`<code>.tuning.txt`,
+    /// written by export-wordlists.py beside the word lists: Latin's Vulgate verses); nil: none.
+    nonisolated(unsafe) static var tuningDirectory: String?
+
+    /// The language's held-back tuning text, for a language without FLORES text that has one.
+    var tuningText: String? {
+        guard flores == nil, let directory = Self.tuningDirectory else { return nil }
+        let path = "\(directory)/\(code).tuning.txt"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     /// The language's scripts: from its FLORES stem, else Latin (the dictionary-only ones).
     var scripts: [WritingScript] {
         WritingScript.covered(bySubtag: flores.map { String($0.split(separator: "_")[1]) } ?? "Latn")
@@ -50,8 +61,10 @@ struct TrainingOptions {
     /// word lists, at the same accuracy on the tuning lines).
     var gramsPerLanguage = 14_800
     /// Words considered per language for the word table, most frequent first (with the n-grams,
-    /// the size budget's knob).
-    var wordsPerLanguage = 12_000
+    /// the size budget's knob). 11,000 since the UI vocabulary and Latin came in (2026-12-07):
+    /// 12,000 made a 5.19 MB file; on the tuning lines 11,000 costs 0.2 points of single words
+    /// and 0.1 of pairs (mean over languages), 10,500 (4.89 MB) a little more.
+    var wordsPerLanguage = 11_000
     /// Word postings whose quantized gain is below this are dropped: the character model
     /// already predicts the word about as well (see ``DetectorModel``).
     var minimumGain = 1
@@ -60,6 +73,13 @@ struct TrainingOptions {
     /// Weight of FLORES training text in the word frequencies of a language that has a
     /// frequency list (the list is larger, but FLORES is the only data telling Bosnian from Croatian).
     var floresWordWeight = 0.3
+    /// Weight of the UI vocabulary (words of other Debian packages' gettext catalogues than the
+    /// gettext test set's, `<code>.ui.tsv`) in a language's word frequencies: labels, buttons and
+    /// messages ("Anuluj", "Annulla") that running text and word-frequency lists hardly have.
+    var uiWordWeight = 0.15
+    /// A UI vocabulary of fewer running words than this is left out: a handful of strings (Maori's
+    /// 4 words, Yoruba's 87) would give each of its words a large share of the language's mass.
+    var uiMinimumWords = 5_000.0
     /// Quantization: bytes per nat of the conditional log-probabilities, of the back-off
     /// weights and of the word gains (see ``DetectorModel/Scales``).
     /// (8 per nat: 0.18 MB smaller than 12, the same accuracy on the tuning lines.)
@@ -83,6 +103,8 @@ struct TrainingOptions {
             case "--backoff-scale": scales.backOff = Float(value)
             case "--word-scale": scales.word = Float(value)
             case "--word-key-bits": wordKeyBits = Int(value)
+            case "--ui-weight": uiWordWeight = value
+            case "--ui-minimum-words": uiMinimumWords = value
             default: throw TrainerError("unknown option \(name)")
             }
         }
@@ -121,9 +143,10 @@ struct LanguageCounts {
 }
 
 /// Reads one language's training words: FLORES training lines (every running word), the
-/// frequency list and the dictionary sample (each form once).
+/// frequency list, the dictionary sample (each form once) and the UI vocabulary (with counts).
 func trainingWords(_ source: LanguageSource, flores: String, wordLists: String, options: TrainingOptions)
-    throws -> (running: [[Unicode.Scalar]], frequency: [([Unicode.Scalar], Double)], dictionary: [[Unicode.Scalar]]) {
+    throws -> (running: [[Unicode.Scalar]], frequency: [([Unicode.Scalar], Double)], dictionary: [[Unicode.Scalar]],
+               ui: [([Unicode.Scalar], Double)]) {
     var running: [[Unicode.Scalar]] = []
     if let stem = source.flores {
         let lines = try String(contentsOfFile: "\(flores)/\(stem).dev", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
@@ -149,7 +172,16 @@ func trainingWords(_ source: LanguageSource, flores: String, wordLists: String, 
             TextFeatures.forEachWord(in: String(line)) { word in if seen.insert(word).inserted { dictionary.append(word) } }
         }
     }
-    return (running, frequency, dictionary)
+    // The UI vocabulary is optional (a language no training catalogue has gets none, Latin by choice).
+    var ui: [([Unicode.Scalar], Double)] = []
+    if let text = try? String(contentsOfFile: "\(wordLists)/\(source.code).ui.tsv", encoding: .utf8) {
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            guard parts.count == 2, let count = Double(parts[1]) else { continue }
+            TextFeatures.forEachWord(in: String(parts[0])) { ui.append(($0, count)) }
+        }
+    }
+    return (running, frequency, dictionary, ui)
 }
 
 /// What one language contributes to the model's tables.
@@ -167,13 +199,16 @@ func quantize(_ logValue: Double, scale: Float) -> UInt8 {
 }
 
 func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, options: TrainingOptions) throws -> LanguagePart {
-    let (running, frequency, dictionary) = try trainingWords(source, flores: flores, wordLists: wordLists, options: options)
+    let (running, frequency, dictionary, ui) = try trainingWords(source, flores: flores, wordLists: wordLists, options: options)
     // Character model: running FLORES words, plus every listed form once (the character model
     // spells out the words the word table lacks, which are rarer forms, so types, not tokens).
     var counts = LanguageCounts()
     var framed: [Unicode.Scalar] = []
     for word in running { counts.add(word: word, weight: 1, framed: &framed) }
     for (word, _) in frequency { counts.add(word: word, weight: 1, framed: &framed) }
+    if ui.reduce(0, { $0 + $1.1 }) >= options.uiMinimumWords {
+        for (word, _) in ui { counts.add(word: word, weight: 1, framed: &framed) }
+    }
     // A dictionary's forms weigh as much together as the running text, at most: expanded affix
     // rules produce rare forms (Galician verbs with stacked clitics) that real text hardly has.
     let dictionaryWeight = running.isEmpty ? 1 : min(1, Double(running.count) / Double(max(1, dictionary.count)))
@@ -236,6 +271,13 @@ func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, 
             f = f.mapValues { $0 * (1 - mass) }
             for word in listed { f[word, default: 0] += mass / Double(listed.count) }
         }
+    }
+    let uiTotal = ui.reduce(0) { $0 + $1.1 }
+    if uiTotal >= options.uiMinimumWords && options.uiWordWeight > 0 {
+        // The UI vocabulary takes its share of the word mass; the rest is scaled down alike.
+        let total = uiTotal
+        f = f.mapValues { $0 * (1 - options.uiWordWeight) }
+        for (word, count) in ui { f[word, default: 0] += options.uiWordWeight * count / total }
     }
     let words = f.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
         .prefix(options.wordsPerLanguage).map { (word: $0.key, frequency: $0.value) }

@@ -3,7 +3,7 @@
 Swift trainer (main.swift) to read: OUT/<code>.freq.tsv (word TAB frequency, from PyPI wordfreq)
 and OUT/<code>.dict.txt (one word a line, from a Debian spelling dictionary).
 
-Usage: export-wordlists.py LANGUAGES.tsv OUT_DIR [TOP_WORDS] [DICTIONARY_SAMPLE]
+Usage: export-wordlists.py LANGUAGES.tsv OUT_DIR [TOP_WORDS] [DICTIONARY_SAMPLE] [--catalogues DIR]...
 
 Sources and licences (recorded in Sources/LanguageDetection/Data/SOURCES.md):
 - wordfreq 3.1.1 (PyPI, pinned in tests/tools/detector-model/requirements.txt): code Apache-2.0,
@@ -16,15 +16,27 @@ Sources and licences (recorded in Sources/LanguageDetection/Data/SOURCES.md):
   `es|apertium-es-gl|es-gl`), keeping the source word's frequency. Apertium's pairs are GPL
   (their /usr/share/doc/<package>/copyright); the list's words are the pair's output.
 
+- The Clementine Vulgate (public domain), for Latin (`vulgate` in column 3): the verses of
+  vulgata_spacy/data/clem_vulgate.csv in PyPI `vulgata-spacy` 0.0.1, downloaded with
+  `pip download --no-deps` into OUT_DIR/downloads; its words counted as a frequency list.
+- UI vocabulary (OUT_DIR/<code>.ui.tsv, word TAB count): the translated strings of the gettext
+  catalogues under each --catalogues DIR (generate.sh unpacks the Debian packages of
+  ui-packages.txt there, none of which the gettext test set reads), cleaned as
+  export-gettext-testset.py cleans its texts; English from the msgids.
+
 A list already in OUT_DIR is kept (delete OUT_DIR to export anew).
 
 Words are written as wordfreq or the dictionary spells them; the trainer NFC-normalises,
 lower-cases and keeps letters only, exactly as the detector reads text.
 """
+import collections
+import csv
 import glob
 import hashlib
 import heapq
+import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -174,21 +186,120 @@ def dictionary_words(package, cap):
     return sample
 
 
+VULGATE = ("vulgata-spacy==0.0.1", "vulgata_spacy/data/clem_vulgate.csv")
+
+
+def vulgate_words(out_dir, top):
+    """Latin word frequencies from the Clementine Vulgate (column `latin` of the package's CSV,
+    35,800 verses): each word's share of the running words, the `top` most frequent; the held-back
+    verses go to OUT_DIR/la.tuning.txt."""
+    import zipfile
+    downloads = os.path.join(out_dir, "downloads")
+    wheels = glob.glob(os.path.join(downloads, "vulgata_spacy-*.whl"))
+    if not wheels:
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+                        VULGATE[0], "-d", downloads], check=True)
+        wheels = glob.glob(os.path.join(downloads, "vulgata_spacy-*.whl"))
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        text = wheel.read(VULGATE[1]).decode("utf-8")
+    counts = collections.Counter()
+    tuning = []
+    for number, row in enumerate(csv.DictReader(text.splitlines())):
+        # Every 350th verse (about 100, spread over the books) is held back from the counts: the
+        # text the trainer tunes Latin's decision rule on (OUT_DIR/la.tuning.txt), as it tunes
+        # the FLORES languages on lines 701-800.
+        if number % 350 == 175:
+            tuning.append(" ".join(row["latin"].split()))
+            continue
+        counts.update(w.lower() for w in re.findall(r"[^\W\d_]+", row["latin"]))
+    with open(os.path.join(out_dir, "la.tuning.txt"), "w", encoding="utf-8") as out:
+        out.writelines(line + "\n" for line in tuning)
+    total = sum(counts.values())
+    return [(w, c / total) for w, c in sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:top]]
+
+
+def catalogue_words(directories, codes):
+    """{code: Counter of words} of the translated strings of every gettext catalogue (.mo) under
+    the directories (any depth, <locale>/LC_MESSAGES/<domain>.mo), read and cleaned with the
+    gettext test set's own functions (export-gettext-testset.py), so that the training text is
+    the kind of text that set holds. A string counts once per catalogue; one equal to its msgid
+    (untranslated) is left out; English counts each msgid once per domain."""
+    spec = importlib.util.spec_from_file_location("gettext_testset", os.path.join(os.path.dirname(os.path.abspath(__file__)), "export-gettext-testset.py"))
+    gt = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gt)
+    words = collections.defaultdict(collections.Counter)
+    seen_english = set()
+    files = sorted(glob.glob(os.path.join(d, "**", "LC_MESSAGES", "*.mo"), recursive=True) for d in directories)
+    for path in (p for group in files for p in group):
+        folder = path.split(os.sep)[-3]
+        domain = os.path.basename(path)[:-3]
+        if domain in gt.EXCLUDED_DOMAINS:
+            continue
+        _, code = gt.locale_identity(folder)
+        for msgid, msgstr in gt.read_mo(path):
+            if gt.TIME_ZONE.match(msgid):
+                continue
+            source = gt.clean(msgid)
+            if gt.keep(source) and (domain, source) not in seen_english:
+                seen_english.add((domain, source))
+                words["en"].update(WORD.findall(source.lower()))
+            if code is None or code not in codes or code == "en":
+                continue
+            text = gt.clean(msgstr)
+            if gt.keep(text) and text.casefold() != source.casefold():
+                words[code].update(WORD.findall(text.lower()))
+    return words
+
+
+# See main: a UI word in this many languages' catalogues or more is a name, not a word of theirs.
+UI_SHARED_LANGUAGES = 10
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
 def main():
-    languages, out_dir = sys.argv[1], sys.argv[2]
-    top = int(sys.argv[3]) if len(sys.argv) > 3 else 30000
-    cap = int(sys.argv[4]) if len(sys.argv) > 4 else 100000
+    args = sys.argv[1:]
+    catalogues = []
+    while "--catalogues" in args:
+        i = args.index("--catalogues")
+        catalogues.append(args[i + 1])
+        del args[i:i + 2]
+    languages, out_dir = args[0], args[1]
+    top = int(args[2]) if len(args) > 2 else 30000
+    cap = int(args[3]) if len(args) > 3 else 100000
     os.makedirs(out_dir, exist_ok=True)
+    rows = [line.rstrip("\n").split("\t") for line in open(languages, encoding="utf-8") if not line.startswith("#") and line.strip()]
+    # UI words for every language but Latin (its model is the Vulgate's alone, so that its test
+    # on other Latin text measures one source against another) and those written without spaces
+    # between words (Chinese, Japanese, Thai), whose "words" in a catalogue are whole phrases:
+    # they filled the word table with labels and cost Simplified Chinese its short texts.
+    ui_codes = {row[0] for row in rows} - {"la", "zh-Hans", "zh-Hant", "ja", "th"}
+    if catalogues and not all(os.path.exists(os.path.join(out_dir, f"{code}.ui.tsv")) for code in ui_codes):
+        found = catalogue_words(catalogues, ui_codes)
+        # A word in the UI vocabulary of many languages is a name the catalogues keep as it is
+        # (Bonjour, the Zeroconf protocol; VLC; GNOME; DVD), not a word of each of them: left out
+        # of every list (the word lists and FLORES still have the languages' own words).
+        spread = collections.Counter(word for counts in found.values() for word in counts)
+        for counts in found.values():
+            for word in [w for w in counts if spread[w] >= UI_SHARED_LANGUAGES]:
+                del counts[word]
+        for code in sorted(ui_codes):
+            counts = found.get(code, collections.Counter())
+            with open(os.path.join(out_dir, f"{code}.ui.tsv"), "w", encoding="utf-8") as out:
+                out.writelines(f"{w}\t{c}\n" for w, c in sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+        print("UI words from gettext catalogues: " + ", ".join(f"{code} {sum(found.get(code, {}).values())}" for code in sorted(ui_codes)))
     for line in open(languages, encoding="utf-8"):
         if line.startswith("#") or not line.strip():
             continue
         code, _flores, frequency_list, dictionary = line.rstrip("\n").split("\t")
         if frequency_list != "-" and not os.path.exists(os.path.join(out_dir, f"{code}.freq.tsv")):
             translated = "|" in frequency_list
-            words = translated_words(frequency_list, top) if translated else wordfreq_words(frequency_list, top)
+            if frequency_list == "vulgate":
+                words = vulgate_words(out_dir, top)
+            else:
+                words = translated_words(frequency_list, top) if translated else wordfreq_words(frequency_list, top)
             with open(os.path.join(out_dir, f"{code}.freq.tsv"), "w", encoding="utf-8") as out:
                 out.writelines(f"{w}\t{f:.4g}\n" for w, f in words)
-            origin = f"wordfreq '{frequency_list.split('|')[0]}' through Apertium {frequency_list.split('|')[2]}" if translated else f"wordfreq '{frequency_list}'"
+            origin = "the Clementine Vulgate (PyPI vulgata-spacy)" if frequency_list == "vulgate" else f"wordfreq '{frequency_list.split('|')[0]}' through Apertium {frequency_list.split('|')[2]}" if translated else f"wordfreq '{frequency_list}'"
             print(f"{code}: {len(words)} words from {origin}")
         if dictionary != "-" and not os.path.exists(os.path.join(out_dir, f"{code}.dict.txt")):
             words = dictionary_words(dictionary, cap)

@@ -4,7 +4,9 @@
 //
 //   detector-model train LANGUAGES.tsv FLORES_DIR WORDLISTS_DIR OUTPUT.model
 //   detector-model testdata LANGUAGES.tsv FLORES_DIR OUT_DIR
-//   detector-model retune LANGUAGES.tsv FLORES_DIR MODEL        (the decision rule only, in place)
+//   detector-model text-testdata LANGUAGES.tsv TEXT_FILE OUT_DIR CODE  (a test set from running text of one language)
+//   detector-model retune LANGUAGES.tsv FLORES_DIR MODEL [WORDLISTS_DIR]  (the decision rule only, in place;
+//                                                                   WORDLISTS_DIR: Latin's tuning text)
 //   detector-model evaluate|speed LANGUAGES.tsv FLORES_DIR MODEL [tuning]
 //   detector-model offsets-check LANGUAGES.tsv FLORES_DIR MODEL  (the logit offsets, two-fold on the tuning lines)
 //   detector-model detect LANGUAGES.tsv FLORES_DIR MODEL TEXT…   (top three; SCORES=codes prints raw scores)
@@ -42,9 +44,32 @@ do {
             }
         }
         print("detector-model: wrote held-out test data for \(sources.filter { $0.flores != nil }.count) languages to \(out)")
+    case "text-testdata":
+        // Running text of one language (wrapped lines, sentences ending in . ? ! ;) cut as
+        // `testdata` cuts FLORES: for a language FLORES lacks (Latin), measured on text of
+        // another source than its training text.
+        guard arguments.count >= 6, sources.contains(where: { $0.code == arguments[5] }) else { fail("usage: detector-model text-testdata LANGUAGES TEXT OUT CODE (a code of LANGUAGES)") }
+        let text = try String(contentsOfFile: arguments[3], encoding: .utf8).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var sentences: [Substring] = [], start = text.startIndex
+        for index in text.indices where ".?!;".contains(text[index]) {
+            let after = text.index(after: index)
+            guard after == text.endIndex || text[after] == " " else { continue }
+            let sentence = text[start..<after].trimmingCharacters(in: .whitespaces)
+            // Fragments cut at an abbreviation ("Sex.", "P.") are no sentences: four words at least.
+            if sentence.split(separator: " ").count >= 4 { sentences.append(Substring(sentence)) }
+            start = after
+        }
+        let cuts = HeldOutCuts(lines: sentences)
+        let directory = "\(arguments[4])/\(arguments[5])"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for kind in HeldOutCuts.Kind.allCases {
+            try Data(cuts[kind].map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: "\(directory)/\(kind.rawValue).txt"))
+        }
+        print("detector-model: wrote \(cuts.singleWords.count) single words, \(cuts.wordPairs.count) word pairs, \(cuts.sentences.count) sentences of \(arguments[5]) to \(directory)")
     case "train":
         guard arguments.count >= 6 else { fail("usage: detector-model train LANGUAGES FLORES WORDLISTS OUTPUT [--option value …]") }
         let options = try TrainingOptions(arguments: Array(arguments.dropFirst(6)))
+        LanguageSource.tuningDirectory = arguments[4]
         var parts: [LanguagePart] = []
         for source in sources {
             let part = try trainLanguage(source, flores: flores, wordLists: arguments[4], options: options)
@@ -65,6 +90,7 @@ do {
         // an existing model file, which is rewritten with only that changed: what `train`
         // would give with the same tables, without training them again.
         let path = arguments[4]
+        if arguments.count > 5 { LanguageSource.tuningDirectory = arguments[5] }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let old = try DetectorModel(bytes: bytes)
         let priors = try logPriors(sources, path: trafficPath(arguments[2]))
