@@ -89,8 +89,10 @@ quality: venv build-release
 	  --lines $(QUALITY_LINES) --out docs/quality.md $(if $(QUALITY_PAIRS),--pairs $(QUALITY_PAIRS))
 
 # The detector model (Sources/LanguageDetection/Data/detector.model, committed) and the held-out
-# test set, regenerated from FLORES-200 dev, PyPI wordfreq, Debian spelling dictionaries and
-# Apertium pairs (Sources/LanguageDetection/Data/SOURCES.md; the steps are in
+# test sets (FLORES; Latin: Livy, from Debian collatinus), regenerated from FLORES-200 dev, PyPI
+# wordfreq, Debian spelling dictionaries, Apertium pairs, the gettext catalogues of 17 Debian
+# packages (downloaded, not installed) and, for Latin, the Clementine Vulgate (PyPI vulgata-spacy,
+# downloaded) (Sources/LanguageDetection/Data/SOURCES.md; the steps are in
 # tests/tools/detector-model/generate.sh). It installs what it needs.
 FLORES_DIR ?= $(CURDIR)/../shared/data/flores200-dev
 DETECT_TESTDATA ?= $(CURDIR)/.build/detector-model/testdata
