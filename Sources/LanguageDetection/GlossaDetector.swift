@@ -80,7 +80,7 @@ public struct GlossaDetector: LanguageDetector {
         return detection
     }
 
-    /// CLD2's reliable answer when it names a language the model lacks (Nepali, Latin, …) or the
+    /// CLD2's reliable answer when it names a language the model lacks (Nepali, Kurdish, …) or the
     /// model has no answer: on long text CLD2 is accurate, and the model cannot name a language
     /// it has no data for. Its confidence is CLD2's share of the text, capped below the model's
     /// reliable answers.

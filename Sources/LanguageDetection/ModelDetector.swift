@@ -5,8 +5,9 @@ import TranslationCore
 /// and a word model per language, see ``DetectorModel``) among the languages of the text's
 /// script, with a decision rule and calibration learned on held-back data.
 ///
-/// It knows every language lingua knows that FLORES-200 or a Debian dictionary covers, and every
-/// language an Apertium pair translates (``modelLanguages``); scripts of one language outside the
+/// It knows every language lingua knows (Latin from the Clementine Vulgate, the others from
+/// FLORES-200, word lists and Debian dictionaries), and every language an Apertium pair translates
+/// (``modelLanguages``); scripts of one language outside the
 /// model (Lao, Khmer, …) are named by ``WritingScript/singleLanguage``. ``GlossaDetector`` adds
 /// CLD2 for long text in languages outside the model, and the filter for non-language input.
 ///

@@ -108,7 +108,7 @@ import TranslationCore
                       "eo", "et", "fi", "fr", "lg", "ka", "de", "el", "gu", "he", "hi", "hu", "is", "id", "ga", "it", "ja", "kk",
                       "ko", "lv", "lt", "mk", "ms", "mi", "mr", "mn", "nn", "fa", "pl", "pt", "pa", "ro", "ru", "sr", "sn", "sk",
                       "sl", "so", "st", "es", "sw", "sv", "tl", "ta", "te", "th", "ts", "tn", "tr", "uk", "ur", "vi", "cy", "xh",
-                      "yo", "zu"]
+                      "yo", "zu", "la"]
         let apertium = ["an", "ast", "br", "oc", "sc", "gl", "szl"]
         for code in lingua + apertium {
             #expect(detector.models(LanguageCode(stringLiteral: code)), "\(code)")
