@@ -20,12 +20,16 @@ deps-test:
 build:
 	$(SWIFT) build
 
-# glossa runs glossa-apertium-tagger (built beside it) in place of apertium-tagger. The Swift
-# runtime is linked in, as `make deb` links it: both build into .build/release, and two link
-# settings there would relink glossa on every switch between `make serve` and `make deb`.
+# Every release build uses these flags (make deb's script and bench/release_build.py too): the Swift
+# runtime is linked in, as a package needs, and .build/release keeps one build per flag set, so a
+# product built there with other flags (detect-accuracy, a benchmark's tool) relinked the plugin
+# tools, re-embedded the data and rebuilt glossa (about 40 s) at the next `make serve`.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+
+# glossa runs glossa-apertium-tagger (built beside it) in place of apertium-tagger.
 build-release:
-	$(SWIFT) build -c release --static-swift-stdlib --product glossa
-	$(SWIFT) build -c release --static-swift-stdlib --product glossa-apertium-tagger
+	$(SWIFT) build $(RELEASE_FLAGS) --product glossa
+	$(SWIFT) build $(RELEASE_FLAGS) --product glossa-apertium-tagger
 
 # The Debian package build/deb/glossa_VERSION_amd64.deb: the release binaries with the Swift
 # runtime linked in, man pages from each command's --help, a systemd unit running `glossa serve`
@@ -119,7 +123,7 @@ detect-accuracy:
 	@if [ ! -d "$(DETECT_TESTDATA)" ]; then \
 	  if [ "$(DETECT_TESTDATA)" = "$(CURDIR)/.build/detector-model/testdata" ]; then $(MAKE) --no-print-directory detect-testdata; \
 	  else echo "No test data at $(DETECT_TESTDATA): give DETECT_TESTDATA=a folder of <code>/{single-words,word-pairs,sentences}.txt" >&2; exit 1; fi; fi
-	$(SWIFT) build -c release --product detect-accuracy
+	$(SWIFT) build $(RELEASE_FLAGS) --product detect-accuracy
 	.build/release/detect-accuracy "$(DETECT_TESTDATA)" --reports $(TEST_OUTPUT)/detect-accuracy --systems glossa,cld2 --weights tests/tools/detector-model/traffic.tsv
 
 clean:

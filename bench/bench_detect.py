@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+import release_build  # bench/release_build.py, beside this script
+
 REPO = pathlib.Path(__file__).resolve().parent.parent
 TESTDATA = pathlib.Path(os.environ.get("GLOSSA_DETECT_TESTDATA", REPO / ".build" / "detector-model" / "testdata"))
 # What the set is, for the printed table: the FLORES hold-out unless GLOSSA_DETECT_TESTDATA names another.
@@ -51,9 +53,8 @@ def main():
     items = {f: [(TESTDATA / f / f"{k}.txt").read_text(encoding="utf-8").split("\n") for k in KINDS] for f in folders}
     items = {f: [[t for t in lines if t][:limit] for lines in kinds] for f, kinds in items.items()}
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "detect-accuracy"], cwd=REPO, check=True,
-                   stdout=subprocess.DEVNULL)
-    out = subprocess.run([str(REPO / ".build" / "release" / "detect-accuracy"), str(TESTDATA), "--systems", "glossa,cld2",
+    tool = release_build.build("detect-accuracy")
+    out = subprocess.run([str(tool), str(TESTDATA), "--systems", "glossa,cld2",
                           "--only", ",".join(folders), "--limit", str(limit)], cwd=REPO, check=True,
                          capture_output=True, text=True).stdout
     rows = {}

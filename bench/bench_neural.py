@@ -20,6 +20,8 @@ import os
 import subprocess
 import sys
 
+import release_build  # bench/release_build.py, beside this script
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench-output", "neural")
 LENGTH = 32
@@ -79,9 +81,7 @@ def main():
     quick = "--quick" in sys.argv
     tool = os.environ.get("GLOSSA_NEURAL_CHECK")
     if not tool:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "glossa-neural-check"],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        tool = os.path.join(ROOT, ".build", "release", "glossa-neural-check")
+        tool = str(release_build.build("glossa-neural-check"))
     paths = json.loads(subprocess.run([sys.executable, os.path.join(ROOT, "tests", "tools", "make_models.py"),
                                        OUT, "--bench"], check=True, capture_output=True, text=True).stdout)
     configs = [(q, beam, batch, threads) for q in ("float32", "int8") for beam in (1, 4)

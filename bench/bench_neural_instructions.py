@@ -49,6 +49,8 @@ import subprocess
 import sys
 import time
 
+import release_build  # bench/release_build.py, beside this script
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench-output", "callgrind-neural")
 MODELS = os.path.join(ROOT, "bench-output", "neural")
@@ -198,9 +200,7 @@ def main():
         return 1
     tool = os.environ.get("GLOSSA_NEURAL_CHECK")
     if not tool:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "glossa-neural-check"],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        tool = os.path.join(ROOT, ".build", "release", "glossa-neural-check")
+        tool = str(release_build.build("glossa-neural-check"))
     os.makedirs(OUT, exist_ok=True)
     stripped = os.path.join(OUT, "glossa-neural-check")
     shutil.copy2(tool, stripped + ".tmp")

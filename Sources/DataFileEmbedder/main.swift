@@ -27,8 +27,13 @@ for path in arguments.dropFirst() {
     source += "        \(String(reflecting: name)): \"\(data.base64EncodedString())\",\n"
 }
 source += arguments.count == 1 ? "        :\n    ]\n}\n" : "    ]\n}\n"
+// An unchanged output is left as it is (its date too): the build re-runs this tool whenever the
+// tool itself is relinked, which building another product of the package does, and a new date
+// on the same source would recompile the module and relink every executable that embeds it.
+let bytes = Data(source.utf8)
+if FileManager.default.contents(atPath: arguments[0]) == bytes { exit(0) }
 do {
-    try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
+    try bytes.write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
 } catch {
     FileHandle.standardError.write(Data("DataFileEmbedder: cannot write \(arguments[0]): \(error)\n".utf8))
     exit(1)

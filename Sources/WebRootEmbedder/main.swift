@@ -47,8 +47,11 @@ for path in arguments.dropFirst(2) {
     source += "        .init(path: \(String(reflecting: relative)), etag: \"\(fnv1a(data))\", base64: \"\(data.base64EncodedString())\"),\n"
 }
 source += "    ]\n}\n"
+// An unchanged output is left as it is (its date too): see DataFileEmbedder, which does the same.
+let bytes = Data(source.utf8)
+if FileManager.default.contents(atPath: output.path) == bytes { exit(0) }
 do {
-    try Data(source.utf8).write(to: output, options: .atomic)
+    try bytes.write(to: output, options: .atomic)
 } catch {
     FileHandle.standardError.write(Data("WebRootEmbedder: cannot write \(output.path): \(error)\n".utf8))
     exit(1)
