@@ -3,7 +3,8 @@
 # Usage: scripts/install-deps.sh [build|test|bench|serve|cluster|deb|detector-model] [EXTRA_PAIR ...]
 #   build: toolchain libraries; serve: build + default pairs; test: serve + deb + test tools;
 #   deb: build + what `make deb` packages with (dpkg-shlibdeps);
-#   bench: test + wrk (the load generator of bench/bench_keys.py);
+#   bench: test + wrk (the load generator of bench/bench_keys.py), valgrind and gdb (the
+#   instruction counts: gdb switches callgrind on at the measured call);
 #   cluster: serve + PostgreSQL and nginx (`make cluster`);
 #   detector-model: build + the spelling dictionaries `make detector-profiles` trains on.
 # Extra Apertium pairs may be given by package name (apertium-eng-spa) or by pair (eng-spa),
@@ -33,7 +34,7 @@ case "$profile" in
   cluster) want+=("${default_pairs[@]}" "${cluster_pkgs[@]}") ;;
   deb) want+=("${deb_pkgs[@]}") ;;
   test) want+=("${default_pairs[@]}" "${test_pkgs[@]}") ;;
-  bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk valgrind) ;;
+  bench) want+=("${default_pairs[@]}" "${test_pkgs[@]}" wrk valgrind gdb) ;;
   detector-model)
     # Column 4 of languages.tsv names each language's dictionary package.
     want+=(python3-venv hunspell-tools aspell)
