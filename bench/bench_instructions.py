@@ -98,8 +98,19 @@ def totals(pattern: str) -> dict:
     return by_program
 
 
+# This run's own vgdb prefix: callgrind_control without a PID zeroes and dumps every callgrind run
+# on the machine that shares its prefix, another benchmark's included (it spoiled one).
+VGDB_PREFIX = f"{tempfile.gettempdir()}/glossa-bench-instructions-{os.getpid()}"
+
+
 def callgrind(out: str, *command: str, **kwargs) -> list:
-    return ["valgrind", "--tool=callgrind", "--trace-children=yes", f"--callgrind-out-file={out}", *command]
+    return ["valgrind", "--tool=callgrind", "--trace-children=yes", f"--vgdb-prefix={VGDB_PREFIX}",
+            f"--callgrind-out-file={out}", *command]
+
+
+def control(action: str) -> None:
+    """Zeroes (-z) or dumps (-d) the counters of this run's processes only."""
+    subprocess.run(["callgrind_control", f"--vgdb-prefix={VGDB_PREFIX}", action], capture_output=True, check=True)
 
 
 def raw_apertium(name: str, texts: list[str], document: bytes | None) -> dict:
@@ -154,10 +165,10 @@ def main() -> int:
         try:
             for name, texts, document, requests in workloads():
                 before = set(glob.glob(str(folder / "cg.*")))
-                subprocess.run(["callgrind_control", "-z"], capture_output=True, check=True)
+                control("-z")
                 for request in requests:
                     send(*request)
-                subprocess.run(["callgrind_control", "-d"], capture_output=True, check=True)
+                control("-d")
                 time.sleep(1)
                 dumped = set(glob.glob(str(folder / "cg.*"))) - before
                 ours: dict[str, int] = {}
