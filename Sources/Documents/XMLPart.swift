@@ -14,7 +14,6 @@ struct XMLPart {
         var namespaces: [(String, String)]
         /// The open paragraph this element is, as an index into `open`.
         var paragraph: Int?
-        var excluded: Bool
     }
 
     private struct OpenParagraph {
@@ -60,7 +59,7 @@ struct XMLPart {
         }
         func finish(_ frame: Frame) {
             if !frame.namespaces.isEmpty { resolved.removeAll(keepingCapacity: true) }
-            if frame.excluded { excludedDepth -= 1 }
+            if frame.roles.contains(.excluded) { excludedDepth -= 1 }
             guard frame.paragraph != nil, let paragraph = open.popLast() else { return }
             if !paragraph.pieces.isEmpty {
                 segments.append(Segment(kind: .pieces, pieces: paragraph.pieces, joinable: paragraph.joinable))
@@ -87,9 +86,8 @@ struct XMLPart {
                 if !declarations.isEmpty { resolved.removeAll(keepingCapacity: true) }
                 let (name, role) = lookup(qualified, declaring: declarations)
                 if role.contains(.separator), !open.isEmpty { open[open.count - 1].separated = true }
-                let excluded = role.contains(.excluded)
-                if excluded { excludedDepth += 1 }
-                var frame = Frame(name: name, roles: role, namespaces: declarations, paragraph: nil, excluded: excluded)
+                if role.contains(.excluded) { excludedDepth += 1 }
+                var frame = Frame(name: name, roles: role, namespaces: declarations, paragraph: nil)
                 if role.contains(.paragraph), excludedDepth == 0 {
                     if !open.isEmpty { open[open.count - 1].separated = true }
                     open.append(OpenParagraph())
