@@ -37,6 +37,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench-output" / "callgrind"
 sys.path.insert(0, str(ROOT / "bench"))
+import callgrind_files  # noqa: E402
 from flores_documents import SENTENCES, docx_bytes  # noqa: E402
 
 
@@ -73,9 +74,7 @@ def stripped_binaries(binary: str) -> str:
     folder = OUT / "bin"
     folder.mkdir(parents=True, exist_ok=True)
     for name in ("glossa", "glossa-apertium-tagger"):
-        source = pathlib.Path(binary).parent / name
-        shutil.copy2(source, folder / name)
-        subprocess.run(["strip", "--strip-debug", str(folder / name)], check=True)
+        callgrind_files.stripped_copy(str(pathlib.Path(binary).parent / name), str(folder / name))
     return str(folder / "glossa")
 
 
@@ -83,18 +82,10 @@ def totals(pattern: str) -> dict:
     """Instructions by program, summed over the callgrind files matching `pattern`."""
     by_program: dict[str, int] = {}
     for path in glob.glob(pattern):
-        command, count = None, 0
-        with open(path, errors="replace") as f:
-            for line in f:
-                if line.startswith("cmd:"):
-                    command = line[4:].strip()
-                elif line.startswith(("summary:", "totals:")):
-                    count = max(count, int(line.split()[1]))
-                elif line.startswith("fn="):
-                    break
+        command, count = callgrind_files.program_and_instructions(path)
         if command:
             program = os.path.basename(command.split()[0])
-            by_program[program] = by_program.get(program, 0) + count
+            by_program[program] = by_program.get(program, 0) + (count or 0)
     return by_program
 
 
@@ -103,7 +94,7 @@ def totals(pattern: str) -> dict:
 VGDB_PREFIX = f"{tempfile.gettempdir()}/glossa-bench-instructions-{os.getpid()}"
 
 
-def callgrind(out: str, *command: str, **kwargs) -> list:
+def callgrind(out: str, *command: str) -> list:
     return ["valgrind", "--tool=callgrind", "--trace-children=yes", f"--vgdb-prefix={VGDB_PREFIX}",
             f"--callgrind-out-file={out}", *command]
 

@@ -49,6 +49,7 @@ import subprocess
 import sys
 import time
 
+import callgrind_files  # bench/callgrind_files.py, beside this script
 import release_build  # bench/release_build.py, beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -80,13 +81,10 @@ print(json.dumps({"tokens": sum(len(r.hypotheses[0]) for r in out)}))
 
 
 def totals(path):
-    with open(path, errors="replace") as f:
-        for line in f:
-            if line.startswith("totals:"):
-                return int(line.split()[1])
-            if line.startswith("summary:"):
-                return int(line.split()[1])
-    raise RuntimeError("no totals in " + path)
+    count = callgrind_files.program_and_instructions(path)[1]
+    if count is None:
+        raise RuntimeError("no totals in " + path)
+    return count
 
 
 def profile(path, top=25):
@@ -202,10 +200,7 @@ def main():
     if not tool:
         tool = str(release_build.build("glossa-neural-check"))
     os.makedirs(OUT, exist_ok=True)
-    stripped = os.path.join(OUT, "glossa-neural-check")
-    shutil.copy2(tool, stripped + ".tmp")
-    subprocess.run(["strip", "--strip-debug", stripped + ".tmp"], check=True)
-    os.replace(stripped + ".tmp", stripped)
+    stripped = callgrind_files.stripped_copy(tool, os.path.join(OUT, "glossa-neural-check"))
     symbols = subprocess.run(["nm", stripped], check=True, capture_output=True, text=True).stdout
     for symbol in (GLOSSA_TRANSLATE, GLOSSA_INNER):
         if " " + symbol + "\n" not in symbols:

@@ -59,7 +59,7 @@ public struct LanguageCode: Hashable, Sendable, Comparable, CustomStringConverti
     /// write in place (shorter than 5 characters: Apertium's `uni`, `e`, `aran`) go, with every
     /// variant after them, into the private-use part: `ca-valencia-x-uni`, `nn-x-e`, `oc-x-aran`.
     public var bcp47: String {
-        ([language] + [script, region].compactMap { $0 } + variantSubtags).joined(separator: "-")
+        ([language] + subtagsAfterLanguage).joined(separator: "-")
     }
 
     /// The variants as BCP-47 writes them: in place while they are valid variant subtags, then
@@ -115,6 +115,7 @@ public struct LanguageCode: Hashable, Sendable, Comparable, CustomStringConverti
         return lhs.subtagsAfterLanguage.lexicographicallyPrecedes(rhs.subtagsAfterLanguage)
     }
 
+    /// Script, region and variants as ``bcp47`` writes them after the language.
     private var subtagsAfterLanguage: [String] {
         isBase ? [] : [script, region].compactMap { $0 } + variantSubtags
     }
