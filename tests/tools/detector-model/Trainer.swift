@@ -200,13 +200,16 @@ func quantize(_ logValue: Double, scale: Float) -> UInt8 {
 
 func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, options: TrainingOptions) throws -> LanguagePart {
     let (running, frequency, dictionary, ui) = try trainingWords(source, flores: flores, wordLists: wordLists, options: options)
+    // A UI vocabulary too small to trust is left out of both models (see uiMinimumWords).
+    let uiTotal = ui.reduce(0) { $0 + $1.1 }
+    let usesUI = uiTotal >= options.uiMinimumWords
     // Character model: running FLORES words, plus every listed form once (the character model
     // spells out the words the word table lacks, which are rarer forms, so types, not tokens).
     var counts = LanguageCounts()
     var framed: [Unicode.Scalar] = []
     for word in running { counts.add(word: word, weight: 1, framed: &framed) }
     for (word, _) in frequency { counts.add(word: word, weight: 1, framed: &framed) }
-    if ui.reduce(0, { $0 + $1.1 }) >= options.uiMinimumWords {
+    if usesUI {
         for (word, _) in ui { counts.add(word: word, weight: 1, framed: &framed) }
     }
     // A dictionary's forms weigh as much together as the running text, at most: expanded affix
@@ -272,12 +275,10 @@ func trainLanguage(_ source: LanguageSource, flores: String, wordLists: String, 
             for word in listed { f[word, default: 0] += mass / Double(listed.count) }
         }
     }
-    let uiTotal = ui.reduce(0) { $0 + $1.1 }
-    if uiTotal >= options.uiMinimumWords && options.uiWordWeight > 0 {
+    if usesUI && options.uiWordWeight > 0 {
         // The UI vocabulary takes its share of the word mass; the rest is scaled down alike.
-        let total = uiTotal
         f = f.mapValues { $0 * (1 - options.uiWordWeight) }
-        for (word, count) in ui { f[word, default: 0] += options.uiWordWeight * count / total }
+        for (word, count) in ui { f[word, default: 0] += options.uiWordWeight * count / uiTotal }
     }
     let words = f.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) { $0.value < $1.value } }
         .prefix(options.wordsPerLanguage).map { (word: $0.key, frequency: $0.value) }

@@ -20,21 +20,9 @@ mkdir -p "$work"
   "$tool"/*.swift "$root"/Sources/LanguageDetection/Model/*.swift
 "$work/detector-model" testdata "$tool/languages.tsv" "$flores" "$work/testdata"
 
-# Debian packages are downloaded and unpacked under .build, never installed. As root, apt would
-# fetch as _apt, which cannot write into .build, and warn about it.
-download_opts=()
-if [ "$(id -u)" -eq 0 ]; then download_opts=(-o APT::Sandbox::User=root); fi
+# Debian packages are downloaded and unpacked under .build, never installed.
 debs=$work/debs
-unpack() {  # unpack PACKAGE: $debs/PACKAGE holds the package's files
-  if [ ! -d "$debs/$1" ]; then
-    mkdir -p "$debs"
-    rm -rf "$debs/$1.partial" && rm -f "$debs/${1}"_*.deb
-    (cd "$debs" && apt-get "${download_opts[@]}" download -qq "$1")
-    dpkg-deb -x "$debs/${1}"_*.deb "$debs/$1.partial"
-    rm -f "$debs/${1}"_*.deb
-    mv "$debs/$1.partial" "$debs/$1"
-  fi
-}
+unpack() { "$tool/unpack-deb.sh" "$debs" "$1"; }   # $debs/PACKAGE then holds the package's files
 
 # Latin's test set: Livy's story of Lucretia (Ab urbe condita 1.57-59, public domain), the
 # sample text of Debian's collatinus (GPL-3 package): another author, age and spelling (u for v)

@@ -48,19 +48,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get "${apt_opts[@]}" install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# As root, apt would fetch as _apt, which cannot write into .build, and warn about it.
-download_opts=()
-if [ "$(id -u)" -eq 0 ]; then download_opts=(-o APT::Sandbox::User=root); fi
 debs=$root/.build/detector-model/gettext-debs
-mkdir -p "$debs"
 locale_dirs=(--locale-dir /usr/share/locale)
 for p in "${unpacked_pkgs[@]}"; do
-  if [ ! -d "$debs/$p" ]; then
-    rm -f "$debs/${p}"_*.deb
-    (cd "$debs" && apt-get "${download_opts[@]}" download -qq "$p")
-    dpkg-deb -x "$debs/${p}"_*.deb "$debs/$p.partial"
-    mv "$debs/$p.partial" "$debs/$p"
-  fi
+  "$here/unpack-deb.sh" "$debs" "$p"
   locale_dirs+=(--locale-dir "$debs/$p/usr/lib/libreoffice/program/resource")
 done
 
