@@ -13,7 +13,7 @@ private struct DaemonHandle: @unchecked Sendable {
 
 /// An HTTP/1.1 server over libmicrohttpd with an async ``HTTPHandler``.
 ///
-/// Thread model: MHD's internal epoll threads (``HTTPServerConfiguration/ioThreads``) accept,
+/// Thread model: MHD's internal poll() threads (``HTTPServerConfiguration/ioThreads``) accept,
 /// parse and write; each complete request is handed to the handler on a Swift task while its
 /// connection is suspended, so no I/O thread ever waits for translation work and thousands of
 /// keep-alive connections cost no thread each (unlike MHD's thread-per-connection mode, which

@@ -5,7 +5,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// TCP port; 0 picks a free one (see ``HTTPServer/port``). Default: 8080.
     public var port: Int = 8080
-    /// I/O threads polling sockets with epoll. They only move bytes; handlers run on Swift's
+    /// I/O threads polling sockets with poll() (see glossa_mhd.c for why not epoll). They only move bytes; handlers run on Swift's
     /// concurrency pool. Default: 2.
     public var ioThreads: Int = 2
     /// Most simultaneous connections. At the limit a new client takes the place of a connection

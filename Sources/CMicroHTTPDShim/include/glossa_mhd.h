@@ -37,7 +37,7 @@ struct glossa_mhd_settings {
 /// parses anything; its return value becomes the request's context pointer.
 typedef void *(*glossa_mhd_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/// Starts an epoll daemon with internal polling threads and suspend/resume enabled.
+/// Starts a poll() daemon with internal polling threads and suspend/resume enabled.
 /// Returns NULL and writes a reason into `error` when the address is invalid or binding fails.
 struct MHD_Daemon *glossa_mhd_start(const struct glossa_mhd_settings *settings,
                                     MHD_AccessHandlerCallback handler,
