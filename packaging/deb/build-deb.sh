@@ -29,6 +29,7 @@ done
 
 cd "$root"
 stage=$out/stage
+# The flags are the Makefile's RELEASE_FLAGS (and bench/release_build.py's): one build per flag set.
 bin=$("$SWIFT" build -c release --static-swift-stdlib --show-bin-path)
 # The build folder is shared: another build of the same products without
 # --static-swift-stdlib may relink them between our build and our copy. The copies are
