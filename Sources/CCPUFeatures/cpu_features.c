@@ -1,6 +1,4 @@
 #include "cpu_features.h"
-#include <stdlib.h>
-#include <string.h>
 
 int glossa_cpu_has_avx2_fma(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -12,8 +10,6 @@ int glossa_cpu_has_avx2_fma(void) {
 }
 
 int glossa_cpu_has_avx512_vnni(void) {
-    const char *forced = getenv("GLOSSA_INT8_KERNEL");
-    if (forced && strcmp(forced, "avx2") == 0) return 0;
 #if defined(__x86_64__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")

@@ -1,5 +1,3 @@
-import CBLAS
-import CCPUFeatures
 import Foundation
 import TranslationCore
 
@@ -11,16 +9,22 @@ public final class Translator: Sendable {
     public let directory: ModelDirectory
     let weights: TransformerWeights
 
-    /// Loads the model directory at `url`.
+    /// Loads the model directory at `url`, for this CPU's backend (`CPUBackend.default`).
     /// - Throws: ``TranslationError`` naming the file and the problem.
-    public init(modelDirectory url: URL) throws {
+    public convenience init(modelDirectory url: URL) throws {
+        try self.init(modelDirectory: url, backend: .default)
+    }
+
+    /// Loads the model directory at `url` with its weights prepared for `backend`, which then
+    /// runs all of its inference.
+    init(modelDirectory url: URL, backend: CPUBackend) throws {
         // The kernels are compiled for AVX2/FMA: refuse cleanly instead of faulting on older CPUs.
-        guard glossa_cpu_has_avx2_fma() != 0 else {
+        guard backend.capabilities.avx2FMA else {
             throw TranslationError(.engineFailure, "The neural engine needs a CPU with AVX2 and FMA (x86-64 from 2013 on); this CPU lacks them.")
         }
         directory = try ModelDirectory(url: url)
         weights = try TransformerWeights(binary: directory.readBinary(), config: directory.config,
-                                         file: url.appendingPathComponent("model.bin").path)
+                                         file: url.appendingPathComponent("model.bin").path, backend: backend)
         guard weights.sourceVocabularySize == directory.sourceVocabulary.count,
               weights.targetVocabularySize == directory.targetVocabulary.count else {
             throw TranslationError(.engineFailure, "Inconsistent model \(url.path): vocabularies have \(directory.sourceVocabulary.count)/\(directory.targetVocabulary.count) tokens, the weights expect \(weights.sourceVocabularySize)/\(weights.targetVocabularySize).")
@@ -87,6 +91,6 @@ extension Translator {
     /// Sets how many threads OpenBLAS uses for each GEMM. Process-wide (an OpenBLAS global):
     /// call it before translating, not while another thread translates.
     public static func setBLASThreads(_ count: Int) {
-        openblas_set_num_threads(Int32(max(1, count)))
+        CPUBackend.default.setLibraryThreads(count)
     }
 }

@@ -8,7 +8,8 @@ import NeuralKernelsAVX2
 /// profiled at 12 % of a batch-32 beam-4 decode; packing once at load removes that copy.
 /// Layout: blocks of 16 columns; inside a block, for each p < k, the 16 columns' B[j, p] are
 /// contiguous (one 512-bit register). Each C value is one fused multiply-add chain over p in
-/// order 0..<k, starting from 0. Call only when `glossa_cpu_has_avx512_vnni()` is 1.
+/// order 0..<k, starting from 0. Call only when `glossa_cpu_has_avx512_vnni()` is 1
+/// (NeuralEngine's `CPUBackend` picks it only then).
 /// Eight rows or more go to `PackedSgemmTall` (larger tiles, same bits).
 public enum PackedSgemm {
     /// C[i, j] = Σₚ a[i, p]·b[j, p] for rows i < m and the 16-column blocks `blocks`

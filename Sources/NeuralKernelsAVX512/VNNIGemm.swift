@@ -6,6 +6,7 @@ import NeuralKernelsAVX2
 ///
 /// This module is compiled for a VNNI-capable CPU (see Package.swift) and must only be called
 /// after `glossa_cpu_has_avx512_vnni()` returned 1: on other CPUs its instructions fault.
+/// (NeuralEngine's `CPUBackend` picks it only then, from `CPUCapabilities`, in one place.)
 /// Nothing here is `@inlinable`, so no VNNI code can be inlined into callers built for AVX2.
 ///
 /// Weights are packed in `layout` (`QuadLayout` with 16-column blocks: 64 bytes per quad, one

@@ -10,12 +10,15 @@ import Testing
         return random.floats(count, range: 10000, divisor: 1000)
     }
 
-    func check(m: Int, n: Int, k: Int, pack: Bool, kernel: Int8Kernel, threads: Int = 1) {
+    func check(m: Int, n: Int, k: Int, kernel: FloatKernel, threads: Int = 1) {
         let w = values(n * k, seed: UInt64(n * 31 + k)), x = values(m * k, seed: UInt64(m * 7 + k))
-        let matrix = FloatMatrix(rowMajor: w, rows: n, depth: k, pack: pack, kernel: kernel)
+        let backend = CPUBackend.forcing(kernel)
+        let matrix = backend.floatMatrix(rowMajor: w, rows: n, depth: k)
+        #expect(matrix.kernel == kernel)
+        let pack = kernel.packs
         var y = [Float](repeating: .nan, count: m * n)
         x.withUnsafeBufferPointer { xp in
-            y.withUnsafeMutableBufferPointer { matrix.multiply(xp.baseAddress!, m: m, into: $0.baseAddress!, threads: threads) }
+            y.withUnsafeMutableBufferPointer { backend.multiply(matrix, xp.baseAddress!, m: m, into: $0.baseAddress!, threads: threads) }
         }
         for i in 0..<m {
             for j in 0..<n {
@@ -39,18 +42,18 @@ import Testing
                                                (8, 48, 128), (9, 33, 129), (20, 130, 300), (16, 96, 256)]
 
     @Test func avx2KernelIsOneChainPerOutput() {
-        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .avx2) }
-        check(m: 5, n: 300, k: 20, pack: true, kernel: .avx2, threads: 2)
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, kernel: .avx2) }
+        check(m: 5, n: 300, k: 20, kernel: .avx2, threads: 2)
     }
 
-    @Test(.enabled(if: Int8Kernel.current == .vnni, "this CPU has no AVX-512 VNNI"))
+    @Test(.enabled(if: CPUCapabilities.current.avx512VNNI, "this CPU has no AVX-512 VNNI"))
     func avx512KernelIsOneChainPerOutput() {
-        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: true, kernel: .vnni) }
-        check(m: 5, n: 300, k: 20, pack: true, kernel: .vnni, threads: 2)
-        check(m: 12, n: 300, k: 150, pack: true, kernel: .vnni, threads: 2)
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, kernel: .avx512) }
+        check(m: 5, n: 300, k: 20, kernel: .avx512, threads: 2)
+        check(m: 12, n: 300, k: 150, kernel: .avx512, threads: 2)
     }
 
     @Test func openBLASPathAgrees() {
-        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, pack: false, kernel: .avx2) }
+        for (m, n, k) in Self.shapes { check(m: m, n: n, k: k, kernel: .openBLAS) }
     }
 }

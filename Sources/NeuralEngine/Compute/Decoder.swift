@@ -76,10 +76,10 @@ extension TransformerWeights {
         }
         state.commitStep()
         if let norm = decoderNorm {
-            x.withUnsafeMutableBufferPointer { norm.apply($0.baseAddress!, $0.baseAddress!, rows: n) }
+            x.withUnsafeMutableBufferPointer { norm.apply($0.baseAddress!, $0.baseAddress!, rows: n, on: backend) }
         }
         let out = logits.reserve(n * projection.outputs)
-        x.withUnsafeBufferPointer { projection.forward($0.baseAddress!, rows: n, into: out, workspace: workspace) }
+        x.withUnsafeBufferPointer { projection.forward($0.baseAddress!, rows: n, into: out, on: backend, workspace: workspace) }
     }
 
     /// The first projection of an attention sublayer, after its layer norm when pre-norm.
@@ -90,10 +90,10 @@ extension TransformerWeights {
                 output.withUnsafeMutableBufferPointer { op in
                     var src = ip.baseAddress!
                     if preNorm {
-                        attn.norm.apply(src, np.baseAddress!, rows: rows)
+                        attn.norm.apply(src, np.baseAddress!, rows: rows, on: backend)
                         src = UnsafePointer(np.baseAddress!)
                     }
-                    attn.query.forward(src, rows: rows, into: op.baseAddress!, workspace: workspace)
+                    attn.query.forward(src, rows: rows, into: op.baseAddress!, on: backend, workspace: workspace)
                 }
             }
         }
@@ -105,8 +105,8 @@ extension TransformerWeights {
         context.withUnsafeBufferPointer { cp in
             residual.withUnsafeBufferPointer { rp in
                 output.withUnsafeMutableBufferPointer { op in
-                    attn.output.forward(cp.baseAddress!, rows: rows, into: op.baseAddress!, residual: rp.baseAddress!, workspace: workspace)
-                    if !preNorm { attn.norm.apply(op.baseAddress!, op.baseAddress!, rows: rows) }
+                    attn.output.forward(cp.baseAddress!, rows: rows, into: op.baseAddress!, residual: rp.baseAddress!, on: backend, workspace: workspace)
+                    if !preNorm { attn.norm.apply(op.baseAddress!, op.baseAddress!, rows: rows, on: backend) }
                 }
             }
         }
@@ -129,10 +129,10 @@ extension TransformerWeights {
             let off = h * dh
             for i in 0..<rows {
                 // One query row per sequence and head: oneDNN's m = 1 order (see AttentionKernels).
-                AttentionKernels.scores(q: query + i * depth + off, ldq: dh, m: 1, keys: keys + off, ldk: stride, n: count, dh: dh,
+                backend.attentionScores(q: query + i * depth + off, ldq: dh, m: 1, keys: keys + off, ldk: stride, n: count, dh: dh,
                                         alpha: scale, order: .lanes8, out: scores, ldo: count, scratch: scores)
-                Kernels.softmax(scores, count: count)
-                AttentionKernels.weightedSum(weights: scores, ldw: count, m: 1, values: values + off, ldv: stride,
+                backend.softmax(scores, count: count)
+                backend.attentionWeightedSum(weights: scores, ldw: count, m: 1, values: values + off, ldv: stride,
                                              n: count, dh: dh, out: context + i * depth + off, ldo: dh)
             }
         }

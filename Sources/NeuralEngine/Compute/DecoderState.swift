@@ -39,7 +39,7 @@ final class DecoderState {
             var kv = [Float](repeating: 0, count: total * 2 * weights.depth)
             encoded.memory.withUnsafeBufferPointer { m in
                 kv.withUnsafeMutableBufferPointer { out in
-                    layer.crossAttention.memoryKV!.forward(m.baseAddress!, rows: total, into: out.baseAddress!, workspace: workspace)
+                    layer.crossAttention.memoryKV!.forward(m.baseAddress!, rows: total, into: out.baseAddress!, on: weights.backend, workspace: workspace)
                 }
             }
             return kv

@@ -43,10 +43,10 @@ extension TransformerWeights {
                     qkv.withUnsafeMutableBufferPointer { qp in
                         var input = xin
                         if preNorm {
-                            attn.norm.apply(xin, np.baseAddress!, rows: total)
+                            attn.norm.apply(xin, np.baseAddress!, rows: total, on: backend)
                             input = UnsafePointer(np.baseAddress!)
                         }
-                        attn.query.forward(input, rows: total, into: qp.baseAddress!, workspace: workspace)
+                        attn.query.forward(input, rows: total, into: qp.baseAddress!, on: backend, workspace: workspace)
                     }
                 }
                 qkv.withUnsafeBufferPointer { qp in
@@ -62,8 +62,8 @@ extension TransformerWeights {
                 }
                 context.withUnsafeBufferPointer { cp in
                     y.withUnsafeMutableBufferPointer { yp in
-                        attn.output.forward(cp.baseAddress!, rows: total, into: yp.baseAddress!, residual: xin, workspace: workspace)
-                        if !preNorm { attn.norm.apply(yp.baseAddress!, yp.baseAddress!, rows: total) }
+                        attn.output.forward(cp.baseAddress!, rows: total, into: yp.baseAddress!, residual: xin, on: backend, workspace: workspace)
+                        if !preNorm { attn.norm.apply(yp.baseAddress!, yp.baseAddress!, rows: total, on: backend) }
                     }
                 }
             }
@@ -71,7 +71,7 @@ extension TransformerWeights {
             feedForward(layer.ffn, input: &y, output: &x, rows: total, workspace: workspace)
         }
         if let norm = encoderNorm {
-            x.withUnsafeMutableBufferPointer { norm.apply($0.baseAddress!, $0.baseAddress!, rows: total) }
+            x.withUnsafeMutableBufferPointer { norm.apply($0.baseAddress!, $0.baseAddress!, rows: total, on: backend) }
         }
         return EncoderOutput(memory: x, offsets: offsets, lengths: lengths)
     }
@@ -98,11 +98,11 @@ extension TransformerWeights {
         let order = AttentionKernels.Order.forRows(paddedLength)
         for h in 0..<heads {
             let q = qkv + h * dh, k = qkv + d + h * dh, v = qkv + 2 * d + h * dh
-            AttentionKernels.scores(q: q, ldq: 3 * d, m: length, keys: k, ldk: 3 * d, n: length, dh: dh,
+            backend.attentionScores(q: q, ldq: 3 * d, m: length, keys: k, ldk: 3 * d, n: length, dh: dh,
                                     alpha: scale, order: order, out: scores, ldo: length,
                                     scratch: scores + length * length)
-            for r in 0..<length { Kernels.softmax(scores + r * length, count: length) }
-            AttentionKernels.weightedSum(weights: scores, ldw: length, m: length, values: v, ldv: 3 * d,
+            for r in 0..<length { backend.softmax(scores + r * length, count: length) }
+            backend.attentionWeightedSum(weights: scores, ldw: length, m: length, values: v, ldv: 3 * d,
                                          n: length, dh: dh, out: context + h * dh, ldo: d)
         }
     }
@@ -117,21 +117,21 @@ extension TransformerWeights {
             inner.withUnsafeMutableBufferPointer { hp in
                 if preNorm {
                     normed.withUnsafeMutableBufferPointer { np in
-                        ffn.norm.apply(ip.baseAddress!, np.baseAddress!, rows: rows)
+                        ffn.norm.apply(ip.baseAddress!, np.baseAddress!, rows: rows, on: backend)
                         ffn.inner.forward(UnsafePointer(np.baseAddress!), rows: rows, into: hp.baseAddress!,
-                                          activation: activation, workspace: workspace)
+                                          activation: activation, on: backend, workspace: workspace)
                     }
                 } else {
                     ffn.inner.forward(ip.baseAddress!, rows: rows, into: hp.baseAddress!,
-                                      activation: activation, workspace: workspace)
+                                      activation: activation, on: backend, workspace: workspace)
                 }
             }
         }
         inner.withUnsafeBufferPointer { hp in
             input.withUnsafeBufferPointer { ip in
                 output.withUnsafeMutableBufferPointer { op in
-                    ffn.outer.forward(hp.baseAddress!, rows: rows, into: op.baseAddress!, residual: ip.baseAddress!, workspace: workspace)
-                    if !preNorm { ffn.norm.apply(op.baseAddress!, op.baseAddress!, rows: rows) }
+                    ffn.outer.forward(hp.baseAddress!, rows: rows, into: op.baseAddress!, residual: ip.baseAddress!, on: backend, workspace: workspace)
+                    if !preNorm { ffn.norm.apply(op.baseAddress!, op.baseAddress!, rows: rows, on: backend) }
                 }
             }
         }

@@ -1,19 +1,8 @@
-import CCPUFeatures
 import NeuralKernelsAVX2
 import NeuralKernelsAVX512
 
-/// Which int8 GEMM this process runs: the AVX-512 VNNI kernel when the CPU has it, else the
-/// AVX2 one, as oneDNN/MKL choose for CTranslate2 on the same CPU (their AVX2 kernels saturate
-/// 16-bit pair sums, and so does ours: results follow CTranslate2's on each kind of CPU).
-/// Decided once; GLOSSA_INT8_KERNEL=avx2 forces the AVX2 kernels.
-enum Int8Kernel: Sendable {
-    case vnni, avx2
-
-    static let current: Int8Kernel = glossa_cpu_has_avx512_vnni() != 0 ? .vnni : .avx2
-}
-
 /// An int8 weight matrix W [rows, depth] with per-row scales, packed once at load for the GEMM
-/// that reads it.
+/// that reads it (`CPUBackend.int8Matrix` makes it; `CPUBackend.int8Gemm` multiplies).
 ///
 /// Both kernels take activations as unsigned bytes x + 128 (u8 × s8, CTranslate2's u8s8 scheme),
 /// and `compensation[j]` = −128·Σₚ W[j, p] turns the sum back into Σ x·W. `.vnni`: `VNNIGemm`,
@@ -36,7 +25,7 @@ struct Int8Matrix: Sendable {
 
     /// Takes row-major int8 `values` and packs them for `kernel` (in place when the packed form
     /// has the same size, so a model is never held twice).
-    init(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel = .current) {
+    init(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int, kernel: Int8Kernel) {
         self.rows = rows
         self.depth = depth
         self.scales = scales
@@ -74,33 +63,6 @@ struct Int8Matrix: Sendable {
         let layout = self.layout
         values.withUnsafeBufferPointer { v in
             for p in 0..<depth { out[p] = Float(v[layout.offset(column: j, depth: p, k: depth)]) * r }
-        }
-    }
-
-    /// acc[r, j] = Σₚ x[r, p]·W[j, p] for r < m (exact int32), `input` from `quantize`.
-    func multiply(_ input: QuantizedInput, m: Int, into acc: UnsafeMutablePointer<Int32>, threads: Int) {
-        values.withUnsafeBufferPointer { w in
-            let wp = w.baseAddress!
-            switch kernel {
-            case .avx2:
-                compensation.withUnsafeBufferPointer { comp in
-                    // Split at multiples of 16 columns: whole 8-column blocks, 2 per tile.
-                    Parallel.columns(rows, threads: threads, granularity: 16) { range in
-                        AVX2Int8Gemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride, packed: wp,
-                                              blocks: (range.lowerBound / layout.blockColumns)..<layout.blocks(range.upperBound),
-                                              compensation: comp.baseAddress!, c: acc, ldc: rows)
-                    }
-                }
-            case .vnni:
-                compensation.withUnsafeBufferPointer { comp in
-                    // Split at multiples of 64 columns: whole 16-column blocks, 4 per tile.
-                    Parallel.columns(rows, threads: threads, granularity: 64) { range in
-                        VNNIGemm.multiply(m: m, n: rows, k: depth, a: input.unsigned, lda: input.stride,
-                                          packed: wp, blocks: (range.lowerBound / layout.blockColumns)..<layout.blocks(range.upperBound),
-                                          compensation: comp.baseAddress!, c: acc, ldc: rows)
-                    }
-                }
-            }
         }
     }
 

@@ -18,7 +18,7 @@ struct Search {
         let v = weights.targetVocabularySize
         if step < options.minDecodingLength { row[endID] = LogitsRules.disabled }
         LogitsRules.applyNoRepeatNgram(options.noRepeatNgramSize, sequence: sequence, row: row)
-        if logSoftmax { Kernels.logSoftmax(row, count: v) }
+        if logSoftmax { weights.backend.logSoftmax(row, count: v) }
     }
 
     func finalScore(_ score: Float, length: Int) -> Float {

@@ -1,4 +1,3 @@
-import CBLAS
 import Foundation
 import TranslationCore
 
@@ -110,7 +109,7 @@ final class BatchingPool: @unchecked Sendable {
     /// once here, never per request (OpenBLAS's count is process-wide, so it is set once too).
     init(workers: Int, threads: Int, settings: Settings) {
         self.settings = settings
-        openblas_set_num_threads(Int32(max(1, threads)))
+        CPUBackend.default.setLibraryThreads(threads)
         for i in 0..<max(1, workers) {
             let thread = Thread { [self] in
                 let workspace = Workspace()

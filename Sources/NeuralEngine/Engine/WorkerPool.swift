@@ -1,4 +1,3 @@
-import CBLAS
 import Foundation
 import TranslationCore
 
@@ -22,7 +21,7 @@ final class WorkerPool: @unchecked Sendable {
     /// Starts `count` worker threads. OpenBLAS runs each GEMM on `blasThreads` threads
     /// (a process-wide OpenBLAS setting, so the last pool started decides it).
     init(count: Int, blasThreads: Int) {
-        openblas_set_num_threads(Int32(max(1, blasThreads)))
+        CPUBackend.default.setLibraryThreads(blasThreads)
         for i in 0..<max(1, count) {
             let thread = Thread { [self] in loop() }
             thread.name = "glossa-neural-\(i)"

@@ -7,8 +7,9 @@ struct LayerNormParams: Sendable {
     let beta: [Float]
     let epsilon: Float
 
-    func apply(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, rows: Int) {
-        Kernels.layerNorm(x, y, rows: rows, depth: gamma.count, gamma: gamma, beta: beta, epsilon: epsilon)
+    /// y = LayerNorm(x) over `rows` rows (`x` may equal `y`), on `backend`.
+    func apply(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, rows: Int, on backend: some ComputeBackend) {
+        backend.layerNorm(x, y, rows: rows, depth: gamma.count, gamma: gamma, beta: beta, epsilon: epsilon)
     }
 }
 
@@ -25,46 +26,24 @@ struct Linear: Sendable {
 
     var isQuantized: Bool { int8 != nil }
 
-    /// y[rows, outputs] = activation(x·Wᵀ + b) (+ residual). `y` must not alias `x`.
+    /// y[rows, outputs] = activation(x·Wᵀ + b) (+ residual) on `backend`, the one that prepared
+    /// the weights (`TransformerWeights.backend`). `y` must not alias `x`.
     func forward(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
                  activation: Activation? = nil, residual: UnsafePointer<Float>? = nil,
-                 workspace: Workspace) {
+                 on backend: some ComputeBackend, workspace: Workspace) {
         guard rows > 0 else { return }
         if let int8 {
-            forwardInt8(int8, x, rows: rows, into: y, activation: activation, workspace: workspace)
-        } else {
-            float?.multiply(x, m: rows, into: y, threads: workspace.threads)
+            backend.multiply(int8, x, m: rows, bias: bias, into: y, workspace: workspace)
+        } else if let float {
+            backend.multiply(float, x, m: rows, into: y, threads: workspace.threads)
             if let bias {
                 bias.withUnsafeBufferPointer { b in
-                    for r in 0..<rows { Kernels.add(b.baseAddress!, into: y + r * outputs, count: outputs) }
-                }
-            }
-            activation?.apply(y, count: rows * outputs)
-        }
-        if let residual { Kernels.add(residual, into: y, count: rows * outputs) }
-    }
-
-    /// Dynamic per-row int8 quantization of `x`, int8 GEMM, then v·(1/a_scale)/w_scale + b
-    /// (CTranslate2 `dequantize_gemm_output_row`), activation fused.
-    private func forwardInt8(_ w: Int8Matrix, _ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
-                             activation: Activation?, workspace: Workspace) {
-        let acc = workspace.int32Buffer(rows * outputs)
-        let ascale = workspace.scaleBuffer(rows)
-        let input = w.quantize(x, m: rows, scales: ascale, workspace: workspace)
-        w.multiply(input, m: rows, into: acc, threads: workspace.threads)
-        w.scales.withUnsafeBufferPointer { ws in
-            for r in 0..<rows {
-                let ra = 1 / ascale[r]
-                let c = acc + r * outputs
-                let out = y + r * outputs
-                if let bias {
-                    for j in 0..<outputs { out[j] = Float(c[j]) * ra / ws[j] + bias[j] }
-                } else {
-                    for j in 0..<outputs { out[j] = Float(c[j]) * ra / ws[j] }
+                    for r in 0..<rows { backend.add(b.baseAddress!, into: y + r * outputs, count: outputs) }
                 }
             }
         }
-        activation?.apply(y, count: rows * outputs)
+        if let activation { backend.activate(activation, y, count: rows * outputs) }
+        if let residual { backend.add(residual, into: y, count: rows * outputs) }
     }
 }
 

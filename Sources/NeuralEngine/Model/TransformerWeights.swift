@@ -54,15 +54,21 @@ public final class TransformerWeights: Sendable {
     let projection: Linear
     /// Whether linear layers run as int8 (the file holds int8 or int16 weights).
     public let quantized: Bool
+    /// The backend that prepared the weights and runs every operation on them (encoder,
+    /// decoder, search): stored once per model, with its concrete type, so its calls are direct.
+    /// The weights are packed for its kernels, so no other backend may multiply them.
+    let backend: CPUBackend
 
     /// Target vocabulary size (rows of the output projection).
     public var targetVocabularySize: Int { projection.outputs }
     /// Source vocabulary size.
     public var sourceVocabularySize: Int { encoderEmbedding.table.rows }
 
-    /// Builds the model from parsed variables; `file` names the source in errors.
-    init(binary: ModelBinary, config: ModelConfig, file: String) throws {
-        let v = VariableSource(variables: binary.variables, file: file, epsilon: config.layerNormEpsilon ?? 1e-5)
+    /// Builds the model from parsed variables for `backend`; `file` names the source in errors.
+    init(binary: ModelBinary, config: ModelConfig, file: String, backend: CPUBackend = .default) throws {
+        self.backend = backend
+        let v = VariableSource(variables: binary.variables, file: file, epsilon: config.layerNormEpsilon ?? 1e-5,
+                               backend: backend)
         for unsupported in ["encoder/layer_0/self_attention/relative_position_keys",
                             "encoder/layer_0/self_attention/relative_attention_bias",
                             "encoder/layer_0/self_attention/rotary_dim",

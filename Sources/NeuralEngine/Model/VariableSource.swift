@@ -6,12 +6,15 @@ struct VariableSource {
     let variables: [String: RawVariable]
     let file: String
     let epsilon: Float
+    /// Prepares every weight matrix for its products (packing them for its kernels).
+    let backend: CPUBackend
     /// Conversions by byte range: tied weights (aliases: shared embeddings and output
     /// projection) are converted and packed once and share one matrix instead of one copy each.
     private let memo = ConversionMemo()
 
-    init(variables: [String: RawVariable], file: String, epsilon: Float) {
+    init(variables: [String: RawVariable], file: String, epsilon: Float, backend: CPUBackend) {
         self.variables = variables
+        self.backend = backend
         self.file = file
         self.epsilon = epsilon
     }
@@ -79,8 +82,8 @@ struct VariableSource {
     func floatMatrix(_ raw: RawVariable, scale: RawVariable?) throws -> FloatMatrix {
         let key = raw.bytes.startIndex..<raw.bytes.endIndex
         if let hit = memo.floatMatrices[key] { return hit }
-        let matrix = FloatMatrix(rowMajor: try WeightConversion.floats(raw, scale: scale),
-                                 rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
+        let matrix = backend.floatMatrix(rowMajor: try WeightConversion.floats(raw, scale: scale),
+                                         rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
         memo.floatMatrices[key] = matrix
         return matrix
     }
@@ -90,7 +93,7 @@ struct VariableSource {
         let key = raw.bytes.startIndex..<raw.bytes.endIndex
         if let hit = memo.int8Matrices[key] { return hit }
         let (values, scales) = try WeightConversion.int8Rows(raw, scale: scale)
-        let matrix = Int8Matrix(rowMajor: values, scales: scales, rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
+        let matrix = backend.int8Matrix(rowMajor: values, scales: scales, rows: raw.shape[0], depth: raw.count / max(raw.shape[0], 1))
         memo.int8Matrices[key] = matrix
         return matrix
     }
