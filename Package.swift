@@ -203,20 +203,22 @@ let package = Package(
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "ZipTests", dependencies: ["Zip"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Zip", "TranslationCore"]),
-        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore", "Zip", "TestSupport"]),
-        .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore"]),
+        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore", "Zip", "TranslationTesting"]),
+        .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore", "TranslationTesting"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        // Waiting on background work (bounded polling), for any test target.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"]),
+        // What every test target shares: the fake engine, fake detector and manual clock, the
+        // engine conformance suite every engine passes, and bounded waiting on background work.
+        .target(name: "TranslationTesting", dependencies: ["TranslationCore"], path: "Tests/TranslationTesting"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "TranslationTesting"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore",
-                                                           "AccessControl", "SQLDatabase", "DatabaseTestSupport"]),
+                                                           "AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationTesting"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         // A real PostgreSQL server (initdb + pg_ctl in a temporary directory) for the store tests.
         .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase", "CSpawn"], path: "Tests/DatabaseTestSupport"),
-        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationCore"]),
-        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection"]),
-        .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore", "TestSupport"]),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationCore", "TranslationTesting"]),
+        .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection",
+                                                               "TranslationTesting"]),
+        .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore", "TranslationTesting"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         // Data/: the everyday-strings table EverydayStringsTests reads by path.
         .testTarget(name: "LanguageDetectionTests", dependencies: ["LanguageDetection", "TranslationCore"], exclude: ["Data"]),

@@ -1,5 +1,6 @@
 @testable import AccessControl
 import Testing
+import TranslationTesting
 
 /// `#expect` cannot call a mutating method, so each such call's result is taken first
 /// (`let checkN = …`) and expected after.

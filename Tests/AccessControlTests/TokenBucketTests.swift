@@ -1,5 +1,6 @@
 @testable import AccessControl
 import Testing
+import TranslationTesting
 
 @Suite("Token buckets and the rate limiter, driven by a fake clock")
 struct TokenBucketTests {

@@ -1,15 +1,10 @@
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import ApertiumEngine
 
-/// A fake instant: the state machine never reads a clock, tests move time by hand.
-struct FakeInstant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> FakeInstant { FakeInstant(offset: offset + duration) }
-    func duration(to other: FakeInstant) -> Duration { other.offset - offset }
-    static func < (a: FakeInstant, b: FakeInstant) -> Bool { a.offset < b.offset }
-    static let zero = FakeInstant(offset: .zero)
-}
+/// Instants moved by hand: the state machine never reads a clock.
+typealias FakeInstant = ManualClock.Instant
 
 @Suite struct PipelinePoolStateMachineTests {
     typealias Machine = PipelinePoolStateMachine<FakeInstant>

@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-import TestSupport
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 

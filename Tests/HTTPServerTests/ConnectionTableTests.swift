@@ -1,13 +1,9 @@
 import Testing
+import TranslationTesting
 @testable import HTTPServer
 
-/// A clock moved by hand: the table never reads one.
-struct TestInstant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> TestInstant { TestInstant(offset: offset + duration) }
-    func duration(to other: TestInstant) -> Duration { other.offset - offset }
-    static func < (a: TestInstant, b: TestInstant) -> Bool { a.offset < b.offset }
-}
+/// Instants moved by hand: the table never reads a clock.
+typealias TestInstant = ManualClock.Instant
 
 @Suite("Connection table: limits, deadlines, drain")
 struct ConnectionTableTests {

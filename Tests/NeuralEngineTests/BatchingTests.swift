@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import TranslationTesting
 import TranslationCore
 @testable import NeuralEngine
 

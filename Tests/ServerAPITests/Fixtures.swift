@@ -4,20 +4,14 @@ import HTTPTestSupport
 import ServerAPI
 import TranslationCore
 import TranslationService
+import TranslationTesting
 
 /// A deterministic engine for protocol tests: prefixes the target code (`hello` → `es:hello`).
-struct PrefixEngine: TranslationEngine {
-    let name = "fake"
-    var served: [LanguagePair] = [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
-                                  LanguagePair(source: "en", target: "fr")]
-    /// When set, a request that asks for Apertium's marks gets `*` after the prefix.
-    var showsMarks = false
-    func pairs() async -> [LanguagePair] { served }
-    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        let mark = showsMarks && options.markUnknownWords ? "*" : ""
-        return texts.map { $0.isEmpty ? "" : "\(pair.target.bcp47):\(mark)\($0)" }
-    }
-    func shutdown() async {}
+/// With `showsMarks`, a request that asks for Apertium's marks gets `*` after the prefix.
+func prefixEngine(served: [LanguagePair] = [LanguagePair(source: "en", target: "es"), LanguagePair(source: "es", target: "en"),
+                                            LanguagePair(source: "en", target: "fr")],
+                  showsMarks: Bool = false) -> FakeEngine {
+    FakeEngine(served: served, style: .prefixed, marksUnknownWords: showsMarks)
 }
 
 /// Analysis modes that answer as Apertium's would, word by word: the analyser gives
@@ -57,16 +51,13 @@ struct FakeModes: LanguageModeRunning, PipelineReporting {
     }
 }
 
-/// Words decide the language: `hola` Spanish, `bonjour` French, empty unknown, else English.
-struct WordDetector: LanguageDetector {
-    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
-        texts.map { text in
-            if text.isEmpty { return .unknown }
-            if text.contains("hola") { return Detection(language: "es", confidence: 0.75, isReliable: true) }
-            if text.contains("bonjour") { return Detection(language: "fr", confidence: 0.5, isReliable: false) }
-            return Detection(language: "en", confidence: 0.9, isReliable: true,
-                             alternatives: [.init(language: "fr", confidence: 0.05)])
-        }
+extension FakeDetector {
+    /// Words decide the language: `hola` Spanish, `bonjour` French, empty unknown, else English.
+    static var words: FakeDetector {
+        FakeDetector([.containing("hola", Detection(language: "es", confidence: 0.75, isReliable: true)),
+                      .containing("bonjour", Detection(language: "fr", confidence: 0.5, isReliable: false)),
+                      .otherwise(Detection(language: "en", confidence: 0.9, isReliable: true,
+                                           alternatives: [.init(language: "fr", confidence: 0.05)]))])
     }
 }
 
@@ -75,10 +66,10 @@ struct LiveServer {
     let server: HTTPServer
     let glossa: GlossaServer
 
-    static func start(maxBody: Int = 4096, engine: any TranslationEngine = PrefixEngine(),
+    static func start(maxBody: Int = 4096, engine: any TranslationEngine = prefixEngine(),
                       middleware: [any Middleware] = [], access: AccessController? = nil,
                       api base: ServerAPIConfiguration = ServerAPIConfiguration()) async throws -> LiveServer {
-        let service = await TranslationService(engines: [engine], detector: WordDetector())
+        let service = await TranslationService(engines: [engine], detector: FakeDetector.words)
         var http = HTTPServerConfiguration()
         http.maxBodyBytes = maxBody
         http.drainTimeoutSeconds = 5

@@ -1,5 +1,6 @@
 import HTTPTestSupport
 import Testing
+import TranslationTesting
 import TranslationCore
 
 private let v2 = "/language/translate/v2"
@@ -72,7 +73,7 @@ struct GoogleV2Tests {
 
     @Test("languages lists targets only, every engine variant under a name of its own")
     func languageVariants() async throws {
-        let engine = PrefixEngine(served: [try LanguagePair(parsing: "eng-cat"), try LanguagePair(parsing: "eng-cat_valencia"),
+        let engine = prefixEngine(served: [try LanguagePair(parsing: "eng-cat"), try LanguagePair(parsing: "eng-cat_valencia"),
                                            try LanguagePair(parsing: "eng-cat_valencia_uni")])
         let live = try await LiveServer.start(engine: engine)
         let r = try await live.get("\(v2)/languages?target=en&prettyPrint=false")

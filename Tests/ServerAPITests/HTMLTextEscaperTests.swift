@@ -1,4 +1,5 @@
 import Testing
+import TranslationTesting
 @testable import ServerAPI
 
 /// Google's html-mode escaping touches text only: code and comments come back byte for byte.
@@ -25,7 +26,7 @@ import Testing
 /// Only APy's markUnknown (default yes) asks the engine for Apertium's marks.
 @Suite struct MarksByProtocolTests {
     @Test func onlyAPyAsksForMarks() async throws {
-        let live = try await LiveServer.start(engine: PrefixEngine(showsMarks: true))
+        let live = try await LiveServer.start(engine: prefixEngine(showsMarks: true))
         let apy = try await live.get("/translate?langpair=eng|spa&q=x&format=txt")
         #expect(apy.text == #"{"responseData":{"translatedText":"es:*x"},"responseDetails":null,"responseStatus":200}"#)
         let apyNo = try await live.get("/translate?langpair=eng|spa&q=x&format=txt&markUnknown=no")

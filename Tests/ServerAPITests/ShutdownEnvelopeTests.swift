@@ -3,6 +3,7 @@ import HTTPServer
 import HTTPTestSupport
 import ServerAPI
 import Testing
+import TranslationTesting
 import TranslationCore
 import TranslationService
 
@@ -24,7 +25,7 @@ struct StubbornEngine: TranslationEngine {
 struct ShutdownEnvelopeTests {
     @Test("Each dialect's 503 for a request the server gave up on")
     func abandonedResponsesUseTheEnvelope() async throws {
-        let service = await TranslationService(engines: [PrefixEngine()], detector: WordDetector())
+        let service = await TranslationService(engines: [prefixEngine()], detector: FakeDetector.words)
         let router = makeGlossaRouter(service: service)
         func json(_ response: HTTPResponse) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [String: Any])
@@ -46,7 +47,7 @@ struct ShutdownEnvelopeTests {
 
     @Test("A live server gives an engine that ignores cancellation's request a Google 503 envelope")
     func liveServerAnswersForAStubbornEngine() async throws {
-        let service = await TranslationService(engines: [StubbornEngine()], detector: WordDetector())
+        let service = await TranslationService(engines: [StubbornEngine()], detector: FakeDetector.words)
         var http = HTTPServerConfiguration()
         http.drainTimeoutSeconds = 0.3
         http.cancelGraceSeconds = 0.3

@@ -1,6 +1,7 @@
 import Foundation
 import ServerAPI
 import Testing
+import TranslationTesting
 import TranslationKit
 import TranslationService
 
@@ -8,7 +9,7 @@ import TranslationService
 @Suite struct GoogleClientTests {
     private func client() async throws -> GoogleTranslationClient {
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: EngineProbe())],
-                                               detector: PrefixDetector())
+                                               detector: FakeDetector.prefix)
         let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
         RunningServers.keep(server)
         return GoogleTranslationClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, apiKey: "test-key")

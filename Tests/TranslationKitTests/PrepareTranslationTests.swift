@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import TranslationKit
 import TranslationService
 
@@ -16,7 +17,7 @@ import TranslationService
             let extra: [LanguagePair] = installer.installed.withLock { $0 }.contains("apertium-en-gl")
                 ? [try! LanguagePair(parsing: "en-gl")] : []
             return await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs + extra, probe: probe)],
-                                            detector: PrefixDetector())
+                                            detector: FakeDetector.prefix)
         }, installer: installer)
         let gl = Locale.Language(identifier: "gl")
         let availability = LanguageAvailability(backend: backend)

@@ -5,6 +5,7 @@ import HTTPTestSupport
 import ServerAPI
 import Testing
 import TranslationCore
+import TranslationTesting
 import TranslationService
 
 /// `POST /glossa/v1/translate/stream` and `GET /glossa/v1/pairs` on the wire, read with a raw
@@ -12,7 +13,7 @@ import TranslationService
 @Suite struct StreamingEndpointTests {
     private func start() async throws -> HTTPServer {
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: EngineProbe())],
-                                               detector: PrefixDetector())
+                                               detector: FakeDetector.prefix)
         let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
         RunningServers.keep(server)
         return server

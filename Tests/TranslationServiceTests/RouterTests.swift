@@ -1,5 +1,6 @@
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import TranslationService
 
 @Suite("Router: direct pairs, variants and pivots")

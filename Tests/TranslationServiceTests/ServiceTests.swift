@@ -1,5 +1,6 @@
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import TranslationService
 
 @Suite("TranslationService over fake engines")
@@ -8,9 +9,9 @@ struct ServiceTests {
         var configuration = TranslationService.Configuration()
         configuration.maxTextsPerRequest = maxTexts
         return await TranslationService(
-            engines: [TaggingEngine(name: "first", served: pairs("eng-spa", "spa-cat")),
-                      TaggingEngine(name: "second", served: pairs("eng-spa", "fr-es", "de-fr"))],
-            detector: PrefixDetector(), configuration: configuration)
+            engines: [FakeEngine(name: "first", served: pairs("eng-spa", "spa-cat")),
+                      FakeEngine(name: "second", served: pairs("eng-spa", "fr-es", "de-fr"))],
+            detector: FakeDetector.prefix, configuration: configuration)
     }
 
     @Test("results keep input order, empty text stays empty")
@@ -87,8 +88,8 @@ struct ServiceTests {
     func noPivot() async {
         var configuration = TranslationService.Configuration()
         configuration.allowPivot = false
-        let service = await TranslationService(engines: [TaggingEngine(name: "only", served: pairs("eng-spa", "spa-cat"))],
-                                               detector: PrefixDetector(), configuration: configuration)
+        let service = await TranslationService(engines: [FakeEngine(name: "only", served: pairs("eng-spa", "spa-cat"))],
+                                               detector: FakeDetector.prefix, configuration: configuration)
         #expect(service.routes().allSatisfy { !$0.isPivot })
         #expect(service.routes().count == 2)
         #expect(service.route(from: "en", to: "ca") == nil)
@@ -100,8 +101,8 @@ struct ServiceTests {
     @Test("a pair that stops working on first use is routed around at once, and listed nowhere")
     func reroutes() async throws {
         let broken = LanguagePair(source: "es", target: "pt")
-        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failing: [broken])
-        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        let engine = FakeEngine(name: "failing", served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failingOnFirstUse: [broken])
+        let service = await TranslationService(engines: [engine], detector: FakeDetector.prefix)
         #expect(service.route(from: "en", to: "pt")?.path == ["en", "es", "pt"])
         let out = try await service.translate(["x"], from: "en", to: "pt")
         #expect(out[0].translatedText == "x>ca>pt" && out[0].route?.path == ["en", "ca", "pt"])
@@ -114,8 +115,8 @@ struct ServiceTests {
     @Test("the listing is built once per change of the working pairs, however many ask for it")
     func listingBuiltOncePerChange() async throws {
         let broken = LanguagePair(source: "es", target: "pt")
-        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failing: [broken])
-        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        let engine = FakeEngine(name: "failing", served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por", "spa-eng"), failingOnFirstUse: [broken])
+        let service = await TranslationService(engines: [engine], detector: FakeDetector.prefix)
         func listEverything(_ times: Int) async {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<times {
@@ -137,8 +138,8 @@ struct ServiceTests {
     @Test("a remembered route is forgotten when its pair stops working: the next request goes around it")
     func rememberedRoutesFollowThePairs() async throws {
         let broken = LanguagePair(source: "es", target: "pt")
-        let engine = FailingOnFirstUseEngine(served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por"), failing: [broken])
-        let service = await TranslationService(engines: [engine], detector: PrefixDetector())
+        let engine = FakeEngine(name: "failing", served: pairs("eng-spa", "spa-por", "eng-cat", "cat-por"), failingOnFirstUse: [broken])
+        let service = await TranslationService(engines: [engine], detector: FakeDetector.prefix)
         let first = try #require(service.route(from: "en", to: "pt"))
         #expect(first.steps.map(\.pair) == [LanguagePair(source: "en", target: "es"), broken])
         #expect(service.route(from: "en", to: "pt") == first)
@@ -150,8 +151,8 @@ struct ServiceTests {
 
     @Test("per-source targets are exactly what translates; same-language text stays unchanged")
     func perSourceTargets() async throws {
-        let service = await TranslationService(engines: [TaggingEngine(name: "t", served: pairs("eng-spa", "spa-cat", "spa-eng_US", "nno-nno_e"))],
-                                               detector: PrefixDetector())
+        let service = await TranslationService(engines: [FakeEngine(name: "t", served: pairs("eng-spa", "spa-cat", "spa-eng_US", "nno-nno_e"))],
+                                               detector: FakeDetector.prefix)
         #expect(service.targets(from: "en") == ["ca", "es"])
         #expect(service.targets(from: "es-MX") == ["ca", "en", "en-US"])
         #expect(service.targets(from: "nn") == ["nn-x-e"])
@@ -169,8 +170,8 @@ struct ServiceTests {
 
     @Test("on a route of several steps only the last one marks unknown words")
     func marksOnlyOnTheLastStep() async throws {
-        let service = await TranslationService(engines: [MarkingEngine(served: pairs("eng-spa", "spa-cat", "cat-fr"))],
-                                               detector: PrefixDetector())
+        let service = await TranslationService(engines: [FakeEngine(name: "marking", served: pairs("eng-spa", "spa-cat", "cat-fr"), marksUnknownWords: true)],
+                                               detector: FakeDetector.prefix)
         let marked = TranslationOptions(markUnknownWords: true)
         let out = try await service.translate(["x"], from: "en", to: "fr", options: marked)
         #expect(out[0].route?.path == ["en", "es", "ca", "fr"])

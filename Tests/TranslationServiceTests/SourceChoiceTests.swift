@@ -1,35 +1,16 @@
 import Synchronization
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import TranslationService
 
 /// A detector that answers from a table of exact texts (anything else: nothing detected) and
 /// remembers what it was given, so a test sees the text detection read.
-final class TableDetector: LanguageDetector {
-    let answers: [String: Detection]
-    let seen = Mutex<[String]>([])
-
-    init(_ answers: [String: Detection]) { self.answers = answers }
-
-    func detect(_ texts: [String], hint: LanguageCode?) async -> [Detection] {
-        seen.withLock { $0 += texts }
-        return texts.map { answers[$0.trimmingSpaces] ?? .unknown }
-    }
-}
+func tableDetector(_ answers: [String: Detection]) -> FakeDetector { FakeDetector([.table(answers)]) }
 
 /// An engine whose output for a text is given by a table (else the text tagged with the pair).
-struct TableEngine: TranslationEngine {
-    let name = "table"
-    let served: [LanguagePair]
-    let outputs: [String: String]
-
-    func pairs() async -> [LanguagePair] { served }
-
-    func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
-        texts.map { outputs[$0] ?? "\($0)>\(pair.target.bcp47)" }
-    }
-
-    func shutdown() async {}
+func tableEngine(served: [LanguagePair], outputs: [String: String]) -> FakeEngine {
+    FakeEngine(name: "table", served: served, outputs: outputs)
 }
 
 @Suite("How a request's source is chosen when left to detection")
@@ -38,21 +19,21 @@ struct SourceChoiceTests {
 
     @Test("HTML: the detector reads the text a reader sees, and the markup is translated as HTML")
     func markupIsNotDetected() async throws {
-        let detector = TableDetector(["The red house": Self.sure("en")])
-        let service = await TranslationService(engines: [TableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
+        let detector = tableDetector(["The red house": Self.sure("en")])
+        let service = await TranslationService(engines: [tableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
         let html = "<p class=\"note\">The <b>red</b> house</p>"
         let out = try await service.translate([html], from: nil, to: "es", options: TranslationOptions(format: .html))
-        #expect(detector.seen.withLock { $0.map { $0.trimmingSpaces } } == ["The red house"])
+        #expect(detector.seen.map { $0.trimmingSpaces } == ["The red house"])
         #expect(out[0].source == "en" && out[0].translatedText == html + ">es")
         // Plain text is detected as it is, tags and all.
         _ = try? await service.translate([html], from: nil, to: "es")
-        #expect(detector.seen.withLock { $0.last } == html)
+        #expect(detector.seen.last == html)
     }
 
     @Test("text with no language comes back unchanged with no source; the rest of the batch is translated")
     func undeterminedItems() async throws {
-        let detector = TableDetector(["Good morning": Self.sure("en")])
-        let service = await TranslationService(engines: [TableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
+        let detector = tableDetector(["Good morning": Self.sure("en")])
+        let service = await TranslationService(engines: [tableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
         let out = try await service.translate(["12345", "Good morning", "🙂", ""], from: nil, to: "es")
         #expect(out.map(\.translatedText) == ["12345", "Good morning>es", "🙂", ""])
         #expect(out.map(\.source) == [nil, "en", nil, nil])
@@ -66,8 +47,8 @@ struct SourceChoiceTests {
     func unsureAnswerGivesWay() async throws {
         let hi = Detection(language: "ts", confidence: 0.3, isReliable: false,
                            alternatives: [.init(language: "sw", confidence: 0.25), .init(language: "en", confidence: 0.2)])
-        let service = await TranslationService(engines: [TableEngine(served: pairs("en-es"), outputs: [:])],
-                                               detector: TableDetector(["Hi": hi]))
+        let service = await TranslationService(engines: [tableEngine(served: pairs("en-es"), outputs: [:])],
+                                               detector: tableDetector(["Hi": hi]))
         let out = try await service.translate(["Hi"], from: nil, to: "es")
         #expect(out[0].source == "en" && out[0].translatedText == "Hi>es")
         #expect(out[0].detection?.language == "en" && out[0].detection?.confidence == 0.2)
@@ -76,8 +57,8 @@ struct SourceChoiceTests {
 
     @Test("a language detected for sure that nothing translates: refused alone, passed through in a batch")
     func unservedLanguage() async throws {
-        let detector = TableDetector(["Guten Morgen": Self.sure("de"), "Good morning": Self.sure("en")])
-        let service = await TranslationService(engines: [TableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
+        let detector = tableDetector(["Guten Morgen": Self.sure("de"), "Good morning": Self.sure("en")])
+        let service = await TranslationService(engines: [tableEngine(served: pairs("en-es"), outputs: [:])], detector: detector)
         await #expect { try await service.translate(["Guten Morgen"], from: nil, to: "es") } throws: {
             ($0 as? TranslationError)?.kind == .unsupportedSourceLanguage || ($0 as? TranslationError)?.kind == .unsupportedPair
         }
@@ -89,8 +70,8 @@ struct SourceChoiceTests {
     @Test("a non-empty text never comes back as an empty translation")
     func neverEmpty() async throws {
         let service = await TranslationService(
-            engines: [TableEngine(served: pairs("ca-en"), outputs: ["Hi": "", "<p>Hi</p>": "<p> </p>", "Bon dia": "Good morning"])],
-            detector: TableDetector([:]))
+            engines: [tableEngine(served: pairs("ca-en"), outputs: ["Hi": "", "<p>Hi</p>": "<p> </p>", "Bon dia": "Good morning"])],
+            detector: tableDetector([:]))
         let out = try await service.translate(["Hi", "Bon dia"], from: "ca", to: "en")
         #expect(out.map(\.translatedText) == ["Hi", "Good morning"])
         let html = try await service.translate(["<p>Hi</p>"], from: "ca", to: "en", options: TranslationOptions(format: .html))

@@ -1,11 +1,12 @@
 import Testing
 import TranslationCore
+import TranslationTesting
 @testable import TranslationService
 
 /// `translateEach`: one outcome per input, errors per input, every index once.
 @Suite struct StreamingTests {
     private func service() async -> TranslationService {
-        await TranslationService(engines: [TaggingEngine(name: "fake", served: pairs("en-es", "es-ca"))], detector: PrefixDetector())
+        await TranslationService(engines: [FakeEngine(name: "fake", served: pairs("en-es", "es-ca"))], detector: FakeDetector.prefix)
     }
 
     @Test func yieldsExactlyOneOutcomePerInput() async throws {

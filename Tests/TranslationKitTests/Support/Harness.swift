@@ -4,6 +4,7 @@ import Testing
 import HTTPServer
 import ServerAPI
 import TranslationCore
+import TranslationTesting
 import TranslationKit
 import TranslationService
 
@@ -27,7 +28,7 @@ struct Harness: Sendable {
         let probe = EngineProbe()
         let installer = RecordingInstaller()
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: probe)],
-                                               detector: PrefixDetector())
+                                               detector: FakeDetector.prefix)
         switch kind {
         case .local:
             return Harness(backend: .local(service, installer: installer, maxConcurrent: maxConcurrent),
@@ -76,3 +77,6 @@ enum RunningServers {
     private static let servers = Mutex<[HTTPServer]>([])
     static func keep(_ server: HTTPServer) { servers.withLock { $0.append(server) } }
 }
+
+/// The pairs the fake engine serves: English ↔ Spanish, Spanish ↔ Catalan, French → Spanish.
+let fakePairs: [LanguagePair] = pairs("en-es", "es-en", "es-ca", "ca-es", "fr-es")

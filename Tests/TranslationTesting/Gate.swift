@@ -3,7 +3,10 @@ import Synchronization
 /// A latch tests open by hand. Waiting is cancellation-aware (a cancelled waiter returns at
 /// once with `false`), and has a long fallback so a broken implementation fails a test instead
 /// of hanging it: `timedOut` then records that the gate was never opened.
-final class Gate: Sendable {
+public final class Gate: Sendable {
+    /// Makes a closed gate.
+    public init() {}
+
     private struct State {
         var open = false
         var timedOut = false
@@ -13,10 +16,10 @@ final class Gate: Sendable {
     private let state = Mutex(State())
 
     /// Whether some waiter gave up after the fallback delay.
-    var timedOut: Bool { state.withLock { $0.timedOut } }
+    public var timedOut: Bool { state.withLock { $0.timedOut } }
 
     /// Opens the gate: every waiter, present and future, goes on.
-    func open() {
+    public func open() {
         let waiters = state.withLock { s -> [CheckedContinuation<Bool, Never>] in
             s.open = true
             defer { s.waiters.removeAll() }
@@ -26,11 +29,11 @@ final class Gate: Sendable {
     }
 
     /// Texts waiting at the gate now.
-    var waiting: Int { state.withLock { $0.waiters.count } }
+    public var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Lets one waiter through (the oldest), leaving the gate closed; false if none waits.
     @discardableResult
-    func releaseOne() -> Bool {
+    public func releaseOne() -> Bool {
         let waiter = state.withLock { s -> CheckedContinuation<Bool, Never>? in
             guard let id = s.waiters.keys.min() else { return nil }
             return s.waiters.removeValue(forKey: id)
@@ -40,7 +43,7 @@ final class Gate: Sendable {
     }
 
     /// Waits until the gate opens (true), the task is cancelled (false), or `fallback` seconds pass.
-    func wait(fallback: Double = 20) async -> Bool {
+    public func wait(fallback: Double = 20) async -> Bool {
         let id = state.withLock { s -> Int in s.nextID += 1; return s.nextID }
         let timer = Task { [self] in
             try? await Task.sleep(for: .seconds(fallback))
