@@ -111,17 +111,10 @@ struct Router: Sendable {
     }
 
     /// How well an engine's code serves a requested code; nil when it does not serve it at all.
-    /// Exact spelling scores highest; a base-form engine code serves any regional request
-    /// (`es-MX` → `spa`); a variant engine code serves a base request only as a last resort.
+    /// The rule is ``LanguageCode/matchScore(for:)``: the server and the SDK check requested
+    /// languages by the same rule that the router matches them with.
     static func score(_ offered: LanguageCode, for wanted: LanguageCode) -> Int? {
-        if offered == wanted { return 100 }
-        guard offered.language == wanted.language else { return nil }
-        // Chinese scripts are different written languages: never substitute one for the other.
-        if let os = offered.script, let ws = wanted.script, os != ws { return nil }
-        if offered.isBase { return 50 }
-        if offered.region == wanted.region, offered.variants == wanted.variants { return 40 }
-        if wanted.isBase { return 10 - offered.variants.count - (offered.region == nil ? 0 : 1) }
-        return nil
+        offered.matchScore(for: wanted)
     }
 
     /// A route's cost, compared field by field in this order: whether it ends in a more general

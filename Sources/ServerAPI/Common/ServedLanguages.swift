@@ -38,12 +38,13 @@ struct ServedLanguages: Sendable {
     /// Whether some route translates into `language`.
     func isTarget(_ language: LanguageCode) -> Bool { targets.contains { Self.covers($0, language) } }
 
-    /// Whether a served language `offered` can answer a request for `wanted`: same language, no
-    /// conflicting script (zh-Hans is not zh-Hant). Regions and variants are the router's to pick.
+    /// Whether a served language `offered` can answer a request for `wanted`: the router's rule
+    /// (``LanguageCode/serves(_:)``). The lists checked here hold every code's base form (the
+    /// service lists `pt` beside `pt-BR`), so a list covers a request when it has a code of the
+    /// same language in a script that does not conflict (zh-Hans is not zh-Hant); regions and
+    /// variants are the router's to pick.
     static func covers(_ offered: LanguageCode, _ wanted: LanguageCode) -> Bool {
-        guard offered.language == wanted.language else { return false }
-        if let a = offered.script, let b = wanted.script, a != b { return false }
-        return true
+        offered.serves(wanted)
     }
 }
 

@@ -64,13 +64,3 @@ enum InstallLocation: Sendable, Equatable {
     /// A Glossa server: only its administrator can.
     case server(String)
 }
-
-extension LanguageCode {
-    /// Whether an engine's `self` serves a request for `wanted`, as the service's router decides
-    /// it for the common cases: same language, no conflicting script (zh-Hans is not zh-Hant).
-    func serves(_ wanted: LanguageCode) -> Bool {
-        guard language == wanted.language else { return false }
-        if let a = script, let b = wanted.script, a != b { return false }
-        return true
-    }
-}
