@@ -39,12 +39,18 @@ public struct ServerAPIConfiguration: Sendable {
     /// proxy in front must let through (`glossa serve --print-body-limit`, scripts/cluster.sh).
     public var largestBodyBytes: Int { DocumentService.base64UploadLimit(documentBytes: documentLimits.maxBytes) }
 
+    /// The protocols served (each registered once; every list of protocols is derived from it).
+    /// Default: ``DialectRegistry/standard``, every protocol Glossa speaks.
+    public var dialects: DialectRegistry = .standard
+
     /// The defaults.
     public init() {}
 }
 
-/// Makes the handler for every Glossa endpoint over `service`: every dialect of
-/// ``Dialects/standard(_:)`` with `/openapi.json` built from their endpoints.
+/// Makes the handler for every Glossa endpoint over `service`: every dialect of the
+/// configuration's ``ServerAPIConfiguration/dialects`` with `/openapi.json` built from their
+/// endpoints. A key policy naming a protocol that is not a keyed dialect there stops the process
+/// (`glossa serve` refuses such a name before it gets here).
 public func makeGlossaRouter(service: TranslationService,
                              configuration: ServerAPIConfiguration = ServerAPIConfiguration()) -> GlossaRouter {
     GlossaRouter(service: service, configuration: configuration)
@@ -89,8 +95,15 @@ public struct GlossaRouter: HTTPHandler {
                                      languageModes: configuration.languageModes, pipelines: configuration.pipelines,
                                      apyStats: APyStats(), fetcher: PageFetcher(allowedHosts: configuration.allowedFetchHosts),
                                      access: configuration.access, glossaries: configuration.glossaries)
-        let dialects = Dialects.standard(context)
-        documents.publish(dialects)
+        let registry = configuration.dialects
+        if let policy = configuration.access?.policy {
+            // A policy naming a protocol the server does not key would check nothing under that
+            // name while the operator believes it does.
+            let unknown = registry.unknownNames(in: policy)
+            precondition(unknown.isEmpty, "the key policy names \(unknown.joined(separator: ", ")), not keyed protocols of this server (\(registry.keyedNames.joined(separator: ", ")))")
+        }
+        let dialects = registry.dialects(context)
+        documents.publish(dialects, registry: registry)
         table = RouteTable(dialects: dialects)
         var large: [String: Int] = [:], largeSuffixes: [String: Int] = [:]
         for dialect in dialects {

@@ -87,10 +87,10 @@ struct AccessOptions {
 
     /// The dialects of `--require-keys=LIST` (bare: every dialect but APy).
     static func dialects(_ list: String?, option: String) throws -> [String] {
-        guard let list else { return KeyedDialects.requiredByDefault }
+        guard let list else { return DialectRegistry.standard.requiredByDefault }
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        for name in names where !KeyedDialects.names.contains(name) {
-            throw Arguments.UsageError(description: "\(option): unknown protocol '\(name)'; one of \(KeyedDialects.names.joined(separator: ", "))")
+        for name in names where !DialectRegistry.standard.keyedNames.contains(name) {
+            throw Arguments.UsageError(description: "\(option): unknown protocol '\(name)'; one of \(DialectRegistry.standard.keyedNames.joined(separator: ", "))")
         }
         return names
     }
@@ -109,7 +109,7 @@ let accessHelp = """
       --require-keys[=PROTOCOLS]
                       every request needs a key made with `glossa keys create`; bare: every
                       protocol but APy (open, as in APy), or a list such as google_v2,deepl
-                      (protocols: \(KeyedDialects.names.joined(separator: ", ")))
+                      (protocols: \(DialectRegistry.standard.keyedNames.joined(separator: ", ")))
       --optional-keys[=PROTOCOLS]
                       a key, when given, must be valid and is charged; callers without one are
                       served (and limited by address)

@@ -60,11 +60,11 @@ struct ConfigFile {
         file.addressRequestsPerMinute = try bounded(raw.requestsPerMinutePerAddress, "requestsPerMinutePerAddress", 1...1_000_000_000)
         file.trustedProxies = raw.trustedProxies ?? []
         if raw.requireKeys == true {
-            for name in KeyedDialects.requiredByDefault { file.modes[name] = .required }
+            for name in DialectRegistry.standard.requiredByDefault { file.modes[name] = .required }
         }
         for (name, text) in raw.keys ?? [:] {
-            guard KeyedDialects.names.contains(name) else {
-                throw fail("keys: unknown protocol '\(name)'; one of \(KeyedDialects.names.joined(separator: ", "))")
+            guard DialectRegistry.standard.keyedNames.contains(name) else {
+                throw fail("keys: unknown protocol '\(name)'; one of \(DialectRegistry.standard.keyedNames.joined(separator: ", "))")
             }
             guard let mode = KeyMode(rawValue: text) else { throw fail("keys.\(name) must be off, optional or required, not '\(text)'") }
             file.modes[name] = mode

@@ -146,19 +146,7 @@ let serveHelp = """
     exit takes at most the drain time plus 10 seconds (usually about 1 s more than the drain when
     requests had to be cancelled). A second signal skips the rest of the drain.
 
-    Endpoints: Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages),
-    Google Cloud Translation v3 over REST (/v3/projects/P[/locations/L]:translateText,
-    :detectLanguage, /supportedLanguages, /v3/projects/P/locations/L:translateDocument for
-    docx, pptx and xlsx, and …/glossaries), LibreTranslate 1.9 (POST /translate, /detect, /languages, /frontend/settings, /spec), DeepL
-    API v2 and v3 (/v2/translate, /v2/usage, /v2/languages, /v2/document, /v2/glossaries,
-    /v2/glossary-language-pairs, /v3/glossaries, /v3/languages), Apertium APy (/translate with langpair,
-    /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze,
-    /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug), AJAX Language API v1 (/ajax/services/language/translate,
-    /detect), Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as
-    each result is ready) and pair list (/glossa/v1/pairs), /health (LibreTranslate's answer),
-    /glossa/v1/health (each engine's pairs, and why any is unavailable), /metrics (Prometheus),
-    /openapi.json (every endpoint). A path with no endpoint gets a plain-text 404. In a browser:
-    the web app at /, and /overlay.js to translate any page (demo at /overlay-demo).
+    \(DialectRegistry.standard.endpointsHelp())
 
     OPTIONS:
       --host ADDRESS  numeric IPv4 or IPv6 address to listen on, or localhost (127.0.0.1)

@@ -16,7 +16,7 @@ struct KeyedServer {
     static func start(_ location: DatabaseLocation, modes: [String: KeyMode]? = nil, keyRequestsPerMinute: Int? = nil,
                       addressRequestsPerMinute: Int? = nil, trustedProxies: String = "") async throws -> (KeyedServer, LogSink) {
         var policy = AccessPolicy()
-        policy.modes = modes ?? Dictionary(uniqueKeysWithValues: KeyedDialects.requiredByDefault.map { ($0, KeyMode.required) })
+        policy.modes = modes ?? Dictionary(uniqueKeysWithValues: DialectRegistry.standard.requiredByDefault.map { ($0, KeyMode.required) })
         policy.keyRequestsPerMinute = keyRequestsPerMinute
         policy.addressRequestsPerMinute = addressRequestsPerMinute
         policy.trustedProxies = try TrustedProxies(parsing: trustedProxies)

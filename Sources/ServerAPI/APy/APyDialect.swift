@@ -4,6 +4,14 @@ import HTTPServer
 /// ISO 639-3 codes (`eng`, `spa`) and accepting 639-1 too. `/translate` is shared with
 /// LibreTranslate: APy's requests are the ones that carry `langpair` (and every GET).
 enum APyDialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "apy", title: "Apertium APy", version: "0.11",
+        summary: "Apertium's HTTP API (apertium-apy): GET or form POST, ISO 639-3 codes (639-1 accepted), JSONP via callback. Point APy clients (apertium-html-tools, translators, OmegaT) at the server root.",
+        keys: .keyed(CredentialReader(places: [.parameter("key")]), requiredByBareFlag: false),
+        help: "Apertium APy (/translate with langpair, /list, /listPairs, /identifyLang, /translateChain, /translateDoc, /translatePage, /analyze, /generate, /perWord, /calcCoverage, /listLanguageNames, /stats, /getLocale, /pipedebug)",
+        schemas: PackageResources.apy_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let api = APyAPI(service: context.service, languages: context.languages, modes: context.languageModes,
                          stats: context.apyStats, documents: context.documentService, fetcher: context.fetcher)
@@ -25,9 +33,7 @@ enum APyDialect {
                          ParameterDoc("src", "Only pairs from this language."),
                          ParameterDoc("include_deprecated_codes", "Present: list 2-letter spellings too."), callback],
             success: "{responseData: [{sourceLanguage, targetLanguage}], responseDetails: null, responseStatus: 200}, or {key: mode name}.", schema: "apy.ListResponse")
-        return Dialect(
-            name: "apy", title: "Apertium APy", version: "0.11",
-            summary: "Apertium's HTTP API (apertium-apy): GET or form POST, ISO 639-3 codes (639-1 accepted), JSONP via callback. Point APy clients (apertium-html-tools, translators, OmegaT) at the server root.",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("apy_translate", ["GET", "POST"], "/translate", input: .queryAndForm,
                          claims: { RequestPeek.hasFormParameter($0, "langpair") }, docs: EndpointDocs(
@@ -117,7 +123,6 @@ enum APyDialect {
                 (429, "APy error: a rate limit or quota, where the operator set one (Retry-After)."),
                 (500, "APy error: the engine failed."),
                 (503, "APy error: the server is shutting down or timed out."),
-            ]),
-            credentials: CredentialReader(places: [.parameter("key")]))
+            ]))
     }
 }

@@ -6,14 +6,20 @@ import TranslationService
 /// `?v=1.0&q=hello&langpair=en|ja`, an empty source meaning detect, HTTP 200 with the real status
 /// in `responseStatus`.
 enum AjaxV1Dialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "ajax_v1", title: "Google AJAX Language API v1", version: "1.0",
+        summary: "The retired AJAX Language API's REST interface (GET or form POST), still used by old clients: HTTP 200 with the real status in responseStatus.",
+        keys: .keyed(CredentialReader(places: [.parameter("key")]), requiredByBareFlag: true),
+        help: "the AJAX Language API v1 (/ajax/services/language/translate, /detect)",
+        schemas: PackageResources.ajax_v1_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let api = AjaxV1API(service: context.service)
         let version = ParameterDoc("v", "Protocol version, 1.0.")
         let callback = ParameterDoc("callback", "JSONP function name.")
         let success = "Always HTTP 200: {responseData, responseDetails, responseStatus}; failures carry their status in responseStatus."
-        return Dialect(
-            name: "ajax_v1", title: "Google AJAX Language API v1", version: "1.0",
-            summary: "The retired AJAX Language API's REST interface (GET or form POST), still used by old clients: HTTP 200 with the real status in responseStatus.",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("ajax_v1_translate", ["GET", "POST"], "/ajax/services/language/translate", input: .queryAndForm, docs: EndpointDocs(
                     summary: "AJAX Language API v1: translate q with langpair=src|dst (empty src detects)",
@@ -27,8 +33,7 @@ enum AjaxV1Dialect {
                     parameters: [version, ParameterDoc("q", required: true, "Text to detect."), callback],
                     success: success, schema: "ajax_v1.DetectResponse")) { try await api.detect($0) },
             ],
-            errors: ErrorEnvelope(render: AjaxEnvelope.errorResponse, documentation: []),
-            credentials: CredentialReader(places: [.parameter("key")]))
+            errors: ErrorEnvelope(render: AjaxEnvelope.errorResponse, documentation: []))
     }
 }
 

@@ -5,6 +5,14 @@ import HTTPServer
 /// `Authorization: DeepL-Auth-Key …`. Point deepl-python at the server root:
 /// `deepl.Translator(key, server_url="http://127.0.0.1:8080")`.
 enum DeepLDialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "deepl", title: "DeepL API v2", version: "v2",
+        summary: "DeepL's text translation API: point deepl-python (deepl.Translator(key, server_url=URL)) or any DeepL client at the server root. JSON or form bodies; the key in Authorization: DeepL-Auth-Key.",
+        keys: .keyed(CredentialReader(places: [.scheme(header: "Authorization", scheme: "DeepL-Auth-Key"), .parameter("auth_key")]), requiredByBareFlag: true),
+        help: "DeepL API v2 and v3 (/v2/translate, /v2/usage, /v2/languages, /v2/document, /v2/glossaries, /v2/glossary-language-pairs, /v3/glossaries, /v3/languages)",
+        schemas: PackageResources.deepl_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let glossaries = DeepLGlossaryStore(glossaries: GlossaryAccess(store: context.glossaries, access: context.access), languages: context.languages)
         let api = DeepLAPI(service: context.service, languages: context.languages, ledger: CharacterLedger(), access: context.access,
@@ -12,9 +20,7 @@ enum DeepLDialect {
         let documents = DeepLDocuments(documents: context.documentService, jobs: context.documentJobs, languages: context.languages,
                                        glossaries: glossaries)
         let key = ParameterDoc("document_key", required: true, "The key the upload answered.")
-        return Dialect(
-            name: "deepl", title: "DeepL API v2", version: "v2",
-            summary: "DeepL's text translation API: point deepl-python (deepl.Translator(key, server_url=URL)) or any DeepL client at the server root. JSON or form bodies; the key in Authorization: DeepL-Auth-Key.",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("deepl_translate", ["POST"], "/v2/translate", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "DeepL: translate each text into target_lang",
@@ -81,7 +87,6 @@ enum DeepLDialect {
                 (456, "{\"message\": \"Quota for this billing period has been exceeded.\"}."),
                 (500, "{\"message\": \"…\"}: the engine failed."),
                 (503, "{\"message\": \"…\"}: the key store is unavailable, or the server is shutting down (Retry-After)."),
-            ]),
-            credentials: CredentialReader(places: [.scheme(header: "Authorization", scheme: "DeepL-Auth-Key"), .parameter("auth_key")]))
+            ]))
     }
 }

@@ -5,6 +5,14 @@ import HTTPServer
 /// its details (`/glossa/v1/health`), `/metrics` and `/openapi.json`. Errors use Google's envelope (generic clients read it) with a
 /// ``StreamErrorReason`` as `errors[0].reason` (TranslationKit reads it), from `StreamingError`.
 enum GlossaDialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "glossa", title: "Glossa", version: "1",
+        summary: "Glossa's own endpoints: a streamed batch (NDJSON, one line per text as soon as it is ready) and the pair list that TranslationKit's server backend uses, health, Prometheus metrics and this document.",
+        keys: .keyed(CredentialReader(places: [.header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]), requiredByBareFlag: true),
+        help: "Glossa's streaming batch (/glossa/v1/translate/stream, newline-delimited JSON as each result is ready), pair list (/glossa/v1/pairs) and usage (/glossa/v1/usage), /health (LibreTranslate's answer), /glossa/v1/health (each engine's pairs, and why any is unavailable), /metrics (Prometheus), /openapi.json (every endpoint)",
+        schemas: PackageResources.glossa_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let streaming = StreamingAPI(service: context.service, glossaries: GlossaryAccess(store: context.glossaries, access: context.access))
         let health = HealthAPI(service: context.service, started: context.started)
@@ -12,9 +20,7 @@ enum GlossaDialect {
         let service = context.service
         let documents = context.documents
         let usage = UsageAPI(access: context.access)
-        return Dialect(
-            name: "glossa", title: "Glossa", version: "1",
-            summary: "Glossa's own endpoints: a streamed batch (NDJSON, one line per text as soon as it is ready) and the pair list that TranslationKit's server backend uses, health, Prometheus metrics and this document.",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("glossa_translate_stream", ["POST"], "/glossa/v1/translate/stream", docs: EndpointDocs(
                     summary: "Translate a batch, streaming one NDJSON line per text as soon as it is ready",
@@ -60,7 +66,6 @@ enum GlossaDialect {
                 (403, "A missing or invalid API key, or a rate or quota limit, where keys are checked (same envelope, Retry-After)."),
                 (429, "The rate limit of callers without a key, where the operator set one (same envelope, Retry-After)."),
                 (503, "The key store is unavailable (same envelope, Retry-After)."),
-            ]),
-            credentials: CredentialReader(places: [.header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]))
+            ]))
     }
 }

@@ -5,11 +5,17 @@ import WebApp
 /// page (`/overlay-demo`): one GET endpoint per embedded file, each in `/openapi.json` with its
 /// media type, so that the document lists every path the server answers.
 enum WebAppDialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "web_app", title: "Web app", version: "1",
+        summary: "The browser app at /, the overlay script any page can include (/overlay.js) and its demo page (/overlay-demo): files compiled into the binary, nothing from the network.",
+        keys: .none,
+        help: "in a browser, the web app at / and /overlay.js to translate any page (demo at /overlay-demo)",
+        schemas: nil, make: { _ in make() })
+
     static func make() -> Dialect {
         let ifNoneMatch = ParameterDoc("If-None-Match", inHeader: true, "The ETag of a copy the client has: 304 when it is current.")
-        return Dialect(
-            name: "web_app", title: "Web app",  version: "1",
-            summary: "The browser app at /, the overlay script any page can include (/overlay.js) and its demo page (/overlay-demo): files compiled into the binary, nothing from the network.",
+        return Dialect(Self.registration,
             endpoints: WebAssets.urlPaths.map { path in
                 let type = WebAssets.asset(at: path)?.contentType ?? "application/octet-stream"
                 let docs = EndpointDocs(summary: summary(of: path), parameters: [ifNoneMatch],
@@ -25,8 +31,7 @@ enum WebAppDialect {
                 }
             },
             // The same JSON envelope as Glossa's own endpoints: scripts that probe the server read it.
-            errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: []),
-            credentials: .none)
+            errors: ErrorEnvelope(render: { error, _ in StreamingError.response(for: error) }, documentation: []))
     }
 
     /// One line for the document: what the file at `path` is.

@@ -4,14 +4,20 @@ import TranslationService
 /// every encoding real clients send, Google's exact shapes, Google's error envelope, and the key
 /// as `key=` or `X-Goog-Api-Key`.
 enum GoogleV2Dialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "google_v2", title: "Google Cloud Translation v2", version: "v2",
+        summary: "Point google-cloud-translate at this server with client_options={\"api_endpoint\": URL}, or google-api-python-client with api_endpoint URL/language/translate/. Parameters in the query, a form body or JSON ({\"data\": {...}} is unwrapped).",
+        keys: .keyed(CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key")]), requiredByBareFlag: true),
+        help: "Google Cloud Translation v2 (/language/translate/v2, /v2/detect, /v2/languages)",
+        schemas: PackageResources.google_v2_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let api = GoogleV2API(service: context.service)
         let key = ParameterDoc("key", "API key (also the X-Goog-Api-Key header).")
         let prettyPrint = ParameterDoc("prettyPrint", "false for compact JSON (default true).")
         let callback = ParameterDoc("callback", "JSONP function name.")
-        return Dialect(
-            name: "google_v2", title: "Google Cloud Translation v2", version: "v2",
-            summary: "Point google-cloud-translate at this server with client_options={\"api_endpoint\": URL}, or google-api-python-client with api_endpoint URL/language/translate/. Parameters in the query, a form body or JSON ({\"data\": {...}} is unwrapped).",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("google_v2_translate", ["GET", "POST"], "/language/translate/v2", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "Google v2: translate one or more q into target",
@@ -49,7 +55,6 @@ enum GoogleV2Dialect {
                 (413, "Google error envelope: the body is over the server's limit."),
                 (500, "Google error envelope: the engine failed."),
                 (503, "Google error envelope: the key store is unavailable, the server is shutting down or timed out."),
-            ]),
-            credentials: CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key")]))
+            ]))
     }
 }

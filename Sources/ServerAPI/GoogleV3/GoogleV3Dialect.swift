@@ -8,6 +8,14 @@ import TranslationService
 /// envelope (``GoogleV3Error``); the key as v2 carries it (`key=`, `X-Goog-Api-Key`) or as an
 /// OAuth bearer token, which is how v3's clients authenticate.
 enum GoogleV3Dialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "google_v3", title: "Google Cloud Translation v3", version: "v3",
+        summary: "Point google-cloud-translate's TranslationServiceClient at this server with transport=\"rest\", credentials=AnonymousCredentials() and client_options={\"api_endpoint\": URL}. JSON bodies in camelCase.",
+        keys: .keyed(CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key"), .scheme(header: "Authorization", scheme: "Bearer")]), requiredByBareFlag: true),
+        help: "Google Cloud Translation v3 over REST (/v3/projects/P[/locations/L]:translateText, :detectLanguage, /supportedLanguages, /v3/projects/P/locations/L:translateDocument for docx, pptx and xlsx, and …/glossaries)",
+        schemas: PackageResources.google_v3_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let glossaries = GoogleV3Glossaries(glossaries: GlossaryAccess(store: context.glossaries, access: context.access))
         let api = GoogleV3API(service: context.service, languages: context.languages, glossaries: glossaries)
@@ -61,9 +69,7 @@ enum GoogleV3Dialect {
             ],
             success: "{\"documentTranslation\": {\"byteStreamOutputs\": [base64], \"mimeType\", \"detectedLanguageCode\"?}, \"glossaryDocumentTranslation\"?, \"glossaryConfig\"?, \"model\"?}.", schema: "google_v3.TranslateDocumentResponse")
         let documentLimit = context.documentService.base64UploadLimit
-        return Dialect(
-            name: "google_v3", title: "Google Cloud Translation v3", version: "v3",
-            summary: "Point google-cloud-translate's TranslationServiceClient at this server with transport=\"rest\", credentials=AnonymousCredentials() and client_options={\"api_endpoint\": URL}. JSON bodies in camelCase.",
+        return Dialect(Self.registration,
             endpoints: both("google_v3_translate_text", ["POST"], ":translateText", docs: translateDocs,
                             billing: Billing.jsonCodePoints(of: "contents")) { try await api.translateText($0) }
                 + both("google_v3_detect_language", ["POST"], ":detectLanguage", docs: detectDocs,
@@ -86,9 +92,7 @@ enum GoogleV3Dialect {
                 (429, "Google v3 error envelope: the rate limit of callers without a key (RESOURCE_EXHAUSTED), with Retry-After."),
                 (500, "Google v3 error envelope: the engine failed (INTERNAL)."),
                 (503, "Google v3 error envelope: the key store is unavailable, the server is shutting down or timed out (UNAVAILABLE)."),
-            ]),
-            credentials: CredentialReader(places: [.parameter("key"), .header("X-Goog-Api-Key"),
-                                                   .scheme(header: "Authorization", scheme: "Bearer")]))
+            ]))
     }
 
     /// The glossary paths over the server's glossary store (``GoogleV3Glossaries``).

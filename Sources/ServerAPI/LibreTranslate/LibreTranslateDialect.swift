@@ -7,15 +7,21 @@ import TranslationCore
 /// `langpair`), `/detect`, `/languages`, `/frontend/settings`, `/spec`, and the file and suggestion
 /// endpoints. Parameters in a form, the query or JSON; the key as `api_key`; errors `{"error"}`.
 enum LibreTranslateDialect {
+    /// Its registration (``DialectRegistry/standard``).
+    static let registration = DialectRegistration(
+        name: "libretranslate", title: "LibreTranslate", version: "1.9.6",
+        summary: "LibreTranslate's API at the server root: point LibreTranslate clients (libretranslatepy, deep-translator, web front ends) at the bare server URL.",
+        keys: .keyed(CredentialReader(places: [.parameter("api_key")]), requiredByBareFlag: true),
+        help: "LibreTranslate 1.9 (POST /translate, /detect, /languages, /translate_file, /download_file, /frontend/settings, /spec)",
+        schemas: PackageResources.libretranslate_json, make: make)
+
     static func make(_ context: DialectContext) -> Dialect {
         let api = LibreTranslateAPI(service: context.service, languages: context.languages,
-                                    keyMode: context.access?.policy.mode(for: "libretranslate") ?? .off)
+                                    keyMode: context.access?.policy.mode(for: registration.name) ?? .off)
         let documents = context.documents
         let files = LibreTranslateFiles(documents: context.documentService, jobs: context.documentJobs, languages: context.languages)
         let key = ParameterDoc("api_key", "API key.")
-        return Dialect(
-            name: "libretranslate", title: "LibreTranslate", version: "1.9.6",
-            summary: "LibreTranslate's API at the server root: point LibreTranslate clients (libretranslatepy, deep-translator, web front ends) at the bare server URL.",
+        return Dialect(Self.registration,
             endpoints: [
                 Endpoint("libretranslate_translate", ["POST"], "/translate", input: .queryFormOrJSON, docs: EndpointDocs(
                     summary: "LibreTranslate: translate q from source (or auto) into target",
@@ -74,7 +80,6 @@ enum LibreTranslateDialect {
                 (405, "{\"error\": \"The method is not allowed for the requested URL.\"}."),
                 (429, "{\"error\": \"Slowdown: …\"}: a rate limit."),
                 (500, "{\"error\": \"Cannot translate text: …\"}."),
-            ]),
-            credentials: CredentialReader(places: [.parameter("api_key")]))
+            ]))
     }
 }

@@ -5,7 +5,9 @@ import GlossaWire
 /// is served and what is documented are the same list. Every body's schema comes from the data
 /// files in `Schemas/` (``OpenAPISchemas``), published under `components/schemas`.
 enum OpenAPIDocument {
-    static func make(dialects: [Dialect], schemas: OpenAPISchemas = .standard) -> JSON {
+    /// The document of `dialects`, with `schemas` and `description` (one sentence naming the
+    /// protocols, ``DialectRegistry/protocolsSentence``) from their registry.
+    static func make(dialects: [Dialect], schemas: OpenAPISchemas, description: String) -> JSON {
         // Dialects may share a path (APy's and LibreTranslate's /translate); their operations on
         // one method are merged into one, whose description says how requests are told apart.
         var paths: [(path: String, operations: [(method: String, operation: [(String, JSON)])])] = []
@@ -46,8 +48,7 @@ enum OpenAPIDocument {
             ("openapi", .string("3.0.3")),
             ("info", .object([("title", .string("Glossa")), ("version", .string("1.0")),
                               ("description", .string(
-                                "Offline translation speaking Google Cloud Translation v2, the AJAX Language API v1, Apertium APy, LibreTranslate 1.9 and DeepL API v2, plus Glossa's own streaming endpoints. "
-                                + "A path with no endpoint answers 404 with a plain-text body (no protocol's envelope)."))])),
+                                description + " A path with no endpoint answers 404 with a plain-text body (no protocol's envelope)."))])),
             ("tags", .array(tags)),
             ("paths", .object(paths.map { ($0.path, JSON.object($0.operations.map { ($0.method, JSON.object($0.operation)) })) })),
             ("components", .object([("schemas", .object(schemas.components))])),

@@ -20,19 +20,8 @@ struct OpenAPISchemas: Sendable {
     /// The facts of each dialect that has a file, by dialect name.
     let dialects: [String: DialectFacts]
 
-    /// The files embedded from `Schemas/`, by dialect name. A dialect without a file documents
-    /// no JSON bodies (the web app's files are text).
-    static let standard = OpenAPISchemas(files: [
-        ("google_v2", PackageResources.google_v2_json),
-        ("google_v3", PackageResources.google_v3_json),
-        ("ajax_v1", PackageResources.ajax_v1_json),
-        ("apy", PackageResources.apy_json),
-        ("libretranslate", PackageResources.libretranslate_json),
-        ("deepl", PackageResources.deepl_json),
-        ("glossa", PackageResources.glossa_json),
-    ])
-
-    /// Reads `files`. A file that is not JSON of the documented shape is a build mistake, caught
+    /// Reads `files`, by dialect name (each registration's own, ``DialectRegistry/schemas``; a
+    /// dialect without a file documents no JSON bodies: the web app's files are text). A file that is not JSON of the documented shape is a build mistake, caught
     /// by ServerAPITests (every file read, every name an endpoint gives defined), so it stops here.
     init(files: [(name: String, bytes: [UInt8])]) {
         var components: [(String, JSON)] = []

@@ -11,9 +11,10 @@ final class APIDocuments: Sendable {
     }
     private let built = Mutex(Built())
 
-    /// Builds the documents from `dialects` (called once, by the router).
-    func publish(_ dialects: [Dialect]) {
-        let openAPI = OpenAPIDocument.make(dialects: dialects)
+    /// Builds the documents from `dialects`, made by `registry`'s registrations (called once, by
+    /// the router).
+    func publish(_ dialects: [Dialect], registry: DialectRegistry) {
+        let openAPI = OpenAPIDocument.make(dialects: dialects, schemas: registry.schemas, description: registry.protocolsSentence)
         var swagger: [String: JSON] = [:]
         for dialect in dialects { swagger[dialect.name] = SwaggerDocument.make(dialect: dialect) }
         built.withLock { $0 = Built(openAPI: openAPI, swagger: swagger) }

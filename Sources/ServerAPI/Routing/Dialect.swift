@@ -3,9 +3,9 @@ import TranslationCore
 import TranslationService
 import HTTPServer
 
-/// A wire protocol as a value: its name, its endpoints (each documenting itself), how it renders
-/// errors and how it reads a caller's credential. The router mounts dialects side by side; adding
-/// a protocol is one folder that makes a `Dialect` plus one line in ``Dialects/standard``.
+/// A wire protocol as mounted on a server: its name, its endpoints (each documenting itself), how
+/// it renders errors and how it reads a caller's credential. The router mounts dialects side by
+/// side; each is made by its ``DialectRegistration``, registered in ``DialectRegistry``.
 struct Dialect: Sendable {
     /// A bounded identifier (`google_v2`, `libretranslate`): metrics labels, OpenAPI tags.
     let name: String
@@ -21,6 +21,25 @@ struct Dialect: Sendable {
     let errors: ErrorEnvelope
     /// Where its clients put their key.
     let credentials: CredentialReader
+
+    /// The dialect of `registration` (its name, title, version, summary and keys) with `endpoints`
+    /// and `errors`.
+    init(_ registration: DialectRegistration, endpoints: [Endpoint], errors: ErrorEnvelope) {
+        self.init(name: registration.name, title: registration.title, version: registration.version,
+                  summary: registration.summary, endpoints: endpoints, errors: errors, credentials: registration.credentials)
+    }
+
+    /// A dialect from its parts (the unmatched paths' dialect; tests).
+    init(name: String, title: String, version: String, summary: String, endpoints: [Endpoint], errors: ErrorEnvelope,
+         credentials: CredentialReader) {
+        self.name = name
+        self.title = title
+        self.version = version
+        self.summary = summary
+        self.endpoints = endpoints
+        self.errors = errors
+        self.credentials = credentials
+    }
 }
 
 /// How one dialect renders an ``APIError``, and how its errors are documented.
