@@ -14,23 +14,14 @@ enum TranslateFileCommand {
         do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) } catch {
             throw TranslationError(.invalidInput, "cannot read \(input): \((error as NSError).localizedDescription)")
         }
-        let documents = DocumentTranslator()
-        var from = source
+        let workflow = DocumentTranslation(service: service)
         do {
-            if from == nil {
-                let detection = await service.detect([try documents.sampleText(bytes)])[0]
-                guard let language = detection.language else {
-                    throw TranslationError(.unableToIdentifyLanguage, "Could not identify the language of \(input); give --from.")
-                }
-                from = language
-            }
+            let from = try await workflow.source(of: bytes, given: source,
+                                                 unidentified: "Could not identify the language of \(input); give --from.")
             let label = URL(fileURLWithPath: input).lastPathComponent
             let bar = Console.stderrIsTerminal ? ProgressBar() : nil
-            let result = try await documents.translate(bytes, translate: { [from] texts, format in
-                var options = options
-                options.format = format
-                return try await service.translate(texts, from: from, to: target, options: options).map(\.translatedText)
-            }, progress: { bar?.show(label, $0.fraction) })
+            let result = try await workflow.translate(bytes, from: from, to: target, options: options,
+                                                      progress: { bar?.show(label, $0.fraction) })
             bar?.finish()
             if output == "-" {
                 FileHandle.standardOutput.write(Data(result.bytes))

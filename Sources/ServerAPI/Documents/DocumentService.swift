@@ -7,16 +7,19 @@ import TranslationService
 /// `/translateDoc`, LibreTranslate's `/translate_file`, DeepL's `/v2/document`) translates
 /// through this one, and each renders the result and the errors in its own way.
 struct DocumentService: Sendable {
-    let service: TranslationService
-    let translator: DocumentTranslator
+    /// The workflow the CLI shares: detection of the document's language, its texts through
+    /// the service.
+    let workflow: DocumentTranslation
     /// Documents translated at once; more wait (APy's `--max-doc-pipes`, 3 by default).
     let slots: AsyncLimiter
 
     init(service: TranslationService, limits: DocumentTranslator.Limits, concurrent: Int) {
-        self.service = service
-        self.translator = DocumentTranslator(limits: limits)
+        self.workflow = DocumentTranslation(service: service, translator: DocumentTranslator(limits: limits))
         self.slots = AsyncLimiter(limit: concurrent)
     }
+
+    /// Reads documents within the server's limits.
+    var translator: DocumentTranslator { workflow.translator }
 
     /// What a document endpoint bills: the code points of the uploaded document's text.
     var billing: @Sendable (RoutedRequest) -> Int { Billing.document(field: "file", translator: translator) }
@@ -39,27 +42,17 @@ struct DocumentService: Sendable {
                    glossary: Glossary? = nil, refusingSameLanguage: Bool = false, progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
         // Fail fast on what cannot be read, before waiting for a slot.
         _ = try DocumentTranslator.identify(bytes).get()
-        var from = source
-        if from == nil {
-            let detection = await service.detect([try translator.sampleText(bytes)])[0]
-            guard let language = detection.language else {
-                throw TranslationError(.unableToIdentifyLanguage, "Could not identify the document's language; give the source language.")
-            }
-            from = language
-        }
-        let resolved = from!
+        let resolved = try await workflow.source(of: bytes, given: source,
+                                                 unidentified: "Could not identify the document's language; give the source language.")
         // DeepL fails a document whose (detected) language is the target, rather than hand the
         // file back unchanged as "done".
         if refusingSameLanguage, resolved.language == target.language {
             throw TranslationError(.invalidArgument, "Source and target language are equal.")
         }
-        let service = self.service
+        let workflow = self.workflow
+        let options = TranslationOptions(markUnknownWords: markUnknownWords, glossary: glossary)
         let document = try await slots.run {
-            try await translator.translate(bytes, translate: { texts, format in
-                try await service.translate(texts, from: resolved, to: target,
-                                            options: TranslationOptions(format: format, markUnknownWords: markUnknownWords,
-                                                                        glossary: glossary)).map(\.translatedText)
-            }, progress: progress)
+            try await workflow.translate(bytes, from: resolved, to: target, options: options, progress: progress)
         }
         return (document, resolved)
     }
