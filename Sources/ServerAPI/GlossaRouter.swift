@@ -200,6 +200,7 @@ public struct GlossaRouter: HTTPHandler {
         }
         let credential = dialect.credentials.read(request, parameters: try? parsed?.get())
         return RoutedRequest(http: request, endpointName: name, pathParameters: pathParameters,
-                             credential: credential, dialect: dialect, billing: billing, isOpen: isOpen, parsed: parsed)
+                             credential: credential, dialect: dialect, facts: RequestFacts(billing: billing), isOpen: isOpen,
+                             parsed: parsed)
     }
 }

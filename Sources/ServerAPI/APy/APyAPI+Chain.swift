@@ -24,10 +24,10 @@ extension APyAPI {
             text = try await translateOrRefuse([text], from: from, to: to,
                                                options: TranslationOptions(format: format, markUnknownWords: marks && last))[0].translatedText
         }
-        stats.noteTranslation(start: start, characters: q.count)
+        stats.noteTranslation(start: start, characters: request.billedCharacters)
         let body = AjaxEnvelope.success(.object([("translatedText", .string(text)),
                                                  ("translationChain", .array(chain.map { .string($0.apertiumCode) }))]))
-        return EndpointResult(response: APyEnvelope.render(body, request: request.http), characters: q.count)
+        return EndpointResult(response: APyEnvelope.render(body, request: request.http), characters: request.billedCharacters)
     }
 
     /// The languages of the chain, or APy's 400s: fewer than two languages, a hop that is not

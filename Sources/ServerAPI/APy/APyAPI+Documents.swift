@@ -18,7 +18,7 @@ extension APyAPI {
             let (document, _) = try await documents.translate(file.bytes, from: source, to: target, markUnknownWords: Self.marksUnknown(p, ignoringCase: true))
             let response = HTTPResponse(status: 200, headers: ["Content-Type": document.format.mimeType,
                                                                "Content-Disposition": "attachment"], body: document.bytes)
-            return EndpointResult(response: response, characters: document.characters)
+            return EndpointResult(response: response, characters: request.billedCharacters)
         } catch let error as DocumentError {
             throw Self.apyError(error)
         }
@@ -79,9 +79,9 @@ extension APyAPI {
         let start = ContinuousClock.now
         // APy translates pages without marks (`apertium -u -f html`), whatever markUnknown says.
         let result = try await translateOrRefuse([html], from: source, to: target, options: TranslationOptions(format: .html))[0]
-        stats.noteTranslation(start: start, characters: html.count)
+        stats.noteTranslation(start: start, characters: Billing.codePoints(html))
         let body = AjaxEnvelope.success(.object([("translatedText", .string(result.translatedText))]))
-        return EndpointResult(response: APyEnvelope.render(body, request: request.http), characters: html.count)
+        return EndpointResult(response: APyEnvelope.render(body, request: request.http), characters: Billing.codePoints(html))
     }
 }
 

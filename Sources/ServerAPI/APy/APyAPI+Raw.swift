@@ -31,8 +31,8 @@ extension APyAPI {
             // Not a pair of the pipelines' engine (another engine serves it), or found broken.
             throw Self.badRequest(Self.pairNotInstalled)
         }
-        stats.noteTranslation(start: start, characters: text.count)
+        stats.noteTranslation(start: start, characters: request.billedCharacters)
         let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: Array(raw.utf8))
-        return EndpointResult(response: response, characters: text.count)
+        return EndpointResult(response: response, characters: request.billedCharacters)
     }
 }

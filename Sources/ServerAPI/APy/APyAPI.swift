@@ -48,11 +48,11 @@ struct APyAPI: Sendable {
         let start = ContinuousClock.now
         // Always the marking pipeline, as APy runs it; no marks means APy's strip of `*`.
         let result = try await translateOrRefuse([text], from: source, to: target, options: TranslationOptions(format: format, markUnknownWords: true))[0]
-        stats.noteTranslation(start: start, characters: text.count)
+        stats.noteTranslation(start: start, characters: request.billedCharacters)
         let translated = marks ? result.translatedText : APyUnknownMarks.strip(result.translatedText)
         var data: [(String, JSON)] = [("translatedText", .string(translated))]
         if source == nil { data.append(("detectedSourceLanguage", .string((result.source ?? .undetermined).apertiumCode))) }
-        return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.object(data)), request: request.http), characters: text.count)
+        return EndpointResult(response: APyEnvelope.render(AjaxEnvelope.success(.object(data)), request: request.http), characters: request.billedCharacters)
     }
 
     /// `langpair` as APy reads it: exactly two codes split on `|` (else "That pair is invalid");

@@ -14,17 +14,20 @@ struct AccessMiddleware: Middleware {
         // A body too large to read may hold the key (LibreTranslate's api_key): the 413 is the
         // answer that helps, and it costs no key anything.
         if case .tooLarge(let limit) = request.http.bodyStatus { return request.reject(.payloadTooLarge(limit: limit)) }
-        let billing = request.billing
         let attempt = AccessController.Attempt(
             dialect: request.dialectName, secret: request.credential?.key, peer: request.http.clientAddress,
             forwardedFor: request.http.headers.values("X-Forwarded-For"),
-            characters: { billing?(request) ?? 0 })
+            characters: { request.billedCharacters })
         switch await access.admit(attempt) {
         case .failure(let refusal):
             return request.reject(Self.refusal(refusal))
         case .success(let admission):
+            // Work that fails after the answer (a document job) gives the charge back through
+            // the request's facts; a failed answer gives it back here. Either way only once.
+            let access = self.access
+            request.facts.onRefund { await access.settle(admission, succeeded: false) }
             let result = await next(request)
-            await access.settle(admission, succeeded: result.error == nil && result.response.status < 400)
+            if result.error != nil || result.response.status >= 400 { await request.facts.refund() }
             return result
         }
     }

@@ -55,7 +55,6 @@ struct AjaxV1API: Sendable {
         }
         let format = try p.last("format").map { try TextFormat(parsing: $0) } ?? .html
         var items: [JSON] = []
-        var characters = 0
         for (i, text) in texts.enumerated() {
             let item: JSON
             do {
@@ -65,7 +64,6 @@ struct AjaxV1API: Sendable {
                 var data: [(String, JSON)] = [("translatedText", .string(translated))]
                 if source == nil { data.append(("detectedSourceLanguage", .string((result.source ?? .undetermined).googleCode))) }
                 item = AjaxEnvelope.success(.object(data))
-                characters += text.count
             } catch {
                 // With several q each gets its own status; with one, its failure is the answer.
                 if texts.count == 1 { throw error }
@@ -74,7 +72,7 @@ struct AjaxV1API: Sendable {
             items.append(item)
         }
         let body = texts.count == 1 ? items[0] : AjaxEnvelope.success(.array(items))
-        return EndpointResult(response: AjaxEnvelope.render(body, request: request.http), characters: characters)
+        return EndpointResult(response: AjaxEnvelope.render(body, request: request.http), characters: request.billedCharacters)
     }
 
     func detect(_ request: RoutedRequest) async throws -> EndpointResult {

@@ -26,9 +26,10 @@ struct DeepLAPI: Sendable {
         let glossary = try await glossaries.glossary(for: p, request: request, source: r.source, target: r.target)
         let results = try await service.translate(r.texts, from: r.source, to: r.target,
                                                   options: TranslationOptions(format: r.format, glossary: glossary, markup: r.markup))
-        // DeepL counts characters as Unicode code points, source text only.
-        let billed = r.texts.map(\.unicodeScalars.count)
-        ledger.add(billed.reduce(0, +), for: request.credential?.key)
+        // DeepL counts characters as Unicode code points, source text only: per text as
+        // ``Billing`` counts them, so the texts' billed_characters add up to the request's charge.
+        let billed = r.texts.map { Billing.codePoints($0) }
+        ledger.add(request.billedCharacters, for: request.credential?.key)
         let translations: [JSON] = results.enumerated().map { i, result in
             // Always present: the given source_lang, or the detected language. DeepL always names
             // a language; text with none in it (digits, emoji) comes back unchanged as EN.
@@ -41,7 +42,7 @@ struct DeepLAPI: Sendable {
             return .object(members)
         }
         return EndpointResult(response: Self.render(.object([("translations", .array(translations))])),
-                              characters: r.texts.reduce(0) { $0 + $1.count })
+                              characters: request.billedCharacters)
     }
 
     /// The key's count and limit this month from the key store (keys are checked), else what

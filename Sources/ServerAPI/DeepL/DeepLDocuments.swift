@@ -39,9 +39,15 @@ struct DeepLDocuments: Sendable {
         try languages.checkServed(by: catalog)
         let glossary = try await glossaries.glossary(for: p, request: request, source: source, target: target)
         let id = DocumentJobs.identifier(), key = DocumentJobs.identifier() + DocumentJobs.identifier()
-        let (documents, from) = (self.documents, source)
+        let (documents, from, facts) = (self.documents, source, request.facts)
         try await jobs.start(id: id, key: key, name: name) {
-            try await documents.translate(file.bytes, from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
+            do {
+                return try await documents.translate(file.bytes, from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
+            } catch {
+                // The upload was answered and charged; the translation that failed is given back.
+                await facts.refund()
+                throw error
+            }
         }
         return EndpointResult(response: DeepLDocuments.json(.object([("document_id", .string(id)), ("document_key", .string(key))])))
     }

@@ -25,7 +25,7 @@ struct GoogleV2API: Sendable {
                 model: model)
         })
         return EndpointResult(response: GoogleV2Output.render(body.json, request: request.http),
-                              characters: texts.reduce(0) { $0 + $1.count })
+                              characters: request.billedCharacters)
     }
 
     func detect(_ request: RoutedRequest) async throws -> EndpointResult {

@@ -66,7 +66,7 @@ struct GoogleV3Documents: Sendable {
             answer.append(("glossaryConfig", .object([("glossary", .string(name))] + (terms.ignoresCase ? [("ignoreCase", JSON.bool(true))] : []))))
         }
         if let model { answer.append(("model", .string(model))) }
-        return EndpointResult(response: GoogleV3API.render(.object(answer)), characters: translated.document.characters)
+        return EndpointResult(response: GoogleV3API.render(.object(answer)), characters: request.billedCharacters)
     }
 
     /// The document's format: what its bytes are, which must be one of Google's formats and

@@ -43,7 +43,7 @@ struct GoogleV3API: Sendable {
                 .object($0.members + [("glossaryConfig", config)])
             })))
         }
-        return EndpointResult(response: Self.render(.object(members)), characters: contents.reduce(0) { $0 + $1.count })
+        return EndpointResult(response: Self.render(.object(members)), characters: request.billedCharacters)
     }
 
     /// v3's Translation objects.

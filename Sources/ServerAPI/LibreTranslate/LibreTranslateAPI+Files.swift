@@ -39,7 +39,7 @@ struct LibreTranslateFiles: Sendable {
         try await jobs.store(id: stored, key: "", name: name, document)
         let host = request.http.headers["Host"] ?? "127.0.0.1"
         let body: JSON = .object([("translatedFileUrl", .string("http://\(host)/download_file/\(stored)"))])
-        return EndpointResult(response: LibreTranslateOutput.render(body), characters: document.characters)
+        return EndpointResult(response: LibreTranslateOutput.render(body), characters: request.billedCharacters)
     }
 
     func downloadFile(_ request: RoutedRequest) async throws -> EndpointResult {

@@ -52,7 +52,7 @@ struct LibreTranslateAPI: Sendable {
             // The engines give one translation per text, so there are no others to offer.
             body.append(("alternatives", batch ? .array(texts.map { _ in .array([]) }) : .array([])))
         }
-        return EndpointResult(response: LibreTranslateOutput.render(.object(body)), characters: texts.reduce(0) { $0 + $1.count })
+        return EndpointResult(response: LibreTranslateOutput.render(.object(body)), characters: request.billedCharacters)
     }
 
     /// Each text translated, and (for `auto`) each text's detection as LibreTranslate writes it.

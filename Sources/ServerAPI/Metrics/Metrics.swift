@@ -57,7 +57,7 @@ public final class Metrics: Sendable {
                 out += "glossa_http_errors_total{endpoint=\"\(endpoint)\",kind=\"\(kind)\"} \(n)\n"
             }
         }
-        out += "# HELP glossa_characters_translated_total Characters of input translated, by endpoint.\n"
+        out += "# HELP glossa_characters_translated_total Characters billed (code points of the texts to translate or detect) by answered requests, by endpoint.\n"
         out += "# TYPE glossa_characters_translated_total counter\n"
         for (endpoint, n) in s.characters.sorted(by: { $0.key < $1.key }) {
             out += "glossa_characters_translated_total{endpoint=\"\(endpoint)\"} \(n)\n"

@@ -13,9 +13,12 @@ enum Billing {
     static func codePoints(of name: String) -> @Sendable (RoutedRequest) -> Int {
         { request in
             guard let parameters = try? request.parameters() else { return 0 }
-            return parameters.all(name).reduce(0) { $0 + $1.unicodeScalars.count }
+            return parameters.all(name).reduce(0) { $0 + codePoints($1) }
         }
     }
+
+    /// The code points of one text: what every protocol bills for it.
+    static func codePoints(_ text: String) -> Int { text.unicodeScalars.count }
 
     /// The code points of the text of the document uploaded as `field`, as the document
     /// translation will see it (``DocumentTranslator/billedCharacters(_:)``); 0 when there is no
@@ -35,8 +38,8 @@ enum Billing {
         { request in
             guard let body = try? JSON.parse(request.http.body), let value = body[name] else { return 0 }
             switch value {
-            case .string(let text): return text.unicodeScalars.count
-            case .array(let items): return items.reduce(0) { if case .string(let t) = $1 { $0 + t.unicodeScalars.count } else { $0 } }
+            case .string(let text): return codePoints(text)
+            case .array(let items): return items.reduce(0) { if case .string(let t) = $1 { $0 + codePoints(t) } else { $0 } }
             default: return 0
             }
         }

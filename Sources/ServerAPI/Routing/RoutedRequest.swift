@@ -18,12 +18,17 @@ public struct RoutedRequest: Sendable {
     public let credential: Credential?
 
     let dialect: Dialect
-    /// How the endpoint bills a request (nil: it does not).
-    let billing: (@Sendable (RoutedRequest) -> Int)?
+    /// What the request is billed, counted once, and how to give it back (``RequestFacts``).
+    let facts: RequestFacts
     /// Whether the endpoint is served without a key (``Endpoint/isOpen``).
     let isOpen: Bool
     /// The parameters, parsed once by the router (nil for endpoints that read the body themselves).
     let parsed: Result<Parameters, APIError>?
+
+    /// The code points this request is billed (its endpoint's ``Billing``; 0 when it bills
+    /// nothing), counted once: what a key is charged, what `/metrics` counts and what DeepL's
+    /// `billed_characters` add up to.
+    public var billedCharacters: Int { facts.billedCharacters(of: self) }
 
     /// The parameters the endpoint reads.
     /// - Throws: ``APIError`` when the request could not be parsed (oversize, bad JSON, not UTF-8).

@@ -26,7 +26,7 @@ struct StreamingAPI: Sendable {
         let body = Self.lines(outcomes, batch: batch)
         let response = HTTPResponse(status: 200, headers: ["Content-Type": "application/x-ndjson; charset=utf-8",
                                                            "Cache-Control": "no-cache"], stream: body)
-        return EndpointResult(response: response, characters: batch.texts.reduce(0) { $0 + $1.count })
+        return EndpointResult(response: response, characters: request.billedCharacters)
     }
 
     /// The glossary of a batch: its own entries, or the stored one it names, for its pair.

@@ -61,6 +61,6 @@ extension StreamingRequest {
     /// then refuses it, unbilled).
     static let billedCharacters: @Sendable (RoutedRequest) -> Int = { request in
         guard let body = try? JSONDecoder().decode(StreamTranslateRequest.self, from: Data(request.http.body)) else { return 0 }
-        return body.q.reduce(0) { $0 + $1.unicodeScalars.count }
+        return body.q.reduce(0) { $0 + Billing.codePoints($1) }
     }
 }

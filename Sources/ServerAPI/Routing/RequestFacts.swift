@@ -1,0 +1,47 @@
+import Synchronization
+
+/// What one request costs, computed once and read by every layer: the key's charge
+/// (``AccessMiddleware``), DeepL's `billed_characters` and `/v2/usage`, the handlers' report to
+/// `/metrics`. Before, each counted for itself (code points here, grapheme clusters there), so a
+/// text with combining marks was charged one figure and reported another.
+///
+/// It also holds the way back: the access layer leaves here how to give the charge back, for
+/// work that fails after its request was answered (a DeepL document translated in the
+/// background), which ``refund()`` does once.
+final class RequestFacts: Sendable {
+    /// How the endpoint bills a request (nil: it does not).
+    private let billing: (@Sendable (RoutedRequest) -> Int)?
+    private let billed = Mutex<Int?>(nil)
+    private let refunder = Mutex<(@Sendable () async -> Void)?>(nil)
+
+    init(billing: (@Sendable (RoutedRequest) -> Int)?) {
+        self.billing = billing
+    }
+
+    /// The code points `request` is billed (``Billing``), counted on first use only.
+    func billedCharacters(of request: RoutedRequest) -> Int {
+        if let known = billed.withLock({ $0 }) { return known }
+        // Counted outside the lock (a document is parsed to count it); two first readers at
+        // once would count the same request alike, so whichever stores first is kept.
+        let counted = billing?(request) ?? 0
+        return billed.withLock { value in
+            if value == nil { value = counted }
+            return value!
+        }
+    }
+
+    /// Records how to give this request's charge back (the access layer, once it has charged).
+    func onRefund(_ refund: @escaping @Sendable () async -> Void) {
+        refunder.withLock { $0 = refund }
+    }
+
+    /// Gives the charge back, at most once; nothing when nothing was charged.
+    func refund() async {
+        // Taken out under the lock, so that a second call finds nothing to run.
+        guard let refund = refunder.withLock({ value -> (@Sendable () async -> Void)? in
+            defer { value = nil }
+            return value
+        }) else { return }
+        await refund()
+    }
+}
