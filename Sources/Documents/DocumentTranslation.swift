@@ -29,7 +29,13 @@ public struct DocumentTranslation: Sendable {
     ///   `.unableToIdentifyLanguage` with the message `unidentified` when its text has no language.
     public func source(of bytes: [UInt8], given source: LanguageCode?, unidentified: String) async throws -> LanguageCode {
         if let source { return source }
-        guard let language = await service.language(of: try translator.sampleText(bytes)) else {
+        return try await self.source(of: try translator.open(bytes), given: nil, unidentified: unidentified)
+    }
+
+    /// The language of an opened document (as ``source(of:given:unidentified:)-([UInt8],_,_)``).
+    public func source(of document: OpenedDocument, given source: LanguageCode?, unidentified: String) async throws -> LanguageCode {
+        if let source { return source }
+        guard let language = await service.language(of: document.sampleText()) else {
             throw TranslationError(.unableToIdentifyLanguage, unidentified)
         }
         return language
@@ -44,8 +50,15 @@ public struct DocumentTranslation: Sendable {
     public func translate(_ bytes: [UInt8], from source: LanguageCode, to target: LanguageCode,
                           options: TranslationOptions = TranslationOptions(),
                           progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
+        try await translate(try translator.open(bytes), from: source, to: target, options: options, progress: progress)
+    }
+
+    /// Translates an opened document (as ``translate(_:from:to:options:progress:)-([UInt8],_,_,_,_)``).
+    public func translate(_ document: OpenedDocument, from source: LanguageCode, to target: LanguageCode,
+                          options: TranslationOptions = TranslationOptions(),
+                          progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
         let service = self.service
-        return try await translator.translate(bytes, translate: { texts, format in
+        return try await translator.translate(document, translate: { texts, format in
             var options = options
             options.format = format
             return try await service.translateTexts(texts, from: source, to: target, options: options)

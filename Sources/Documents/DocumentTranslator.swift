@@ -46,45 +46,44 @@ public struct DocumentTranslator: Sendable {
         DocumentSniffer.identify(bytes)
     }
 
-    /// The first `maxCharacters` or so of the document's text, paragraphs joined by newlines
-    /// (to detect its language once, rather than paragraph by paragraph).
+    /// The first `maxCharacters` or so of the document's text (see ``OpenedDocument/sampleText(maxCharacters:)``).
     /// - Throws: ``DocumentError``.
     public func sampleText(_ bytes: [UInt8], maxCharacters: Int = 2000) throws -> String {
-        var sample = ""
-        for segment in try read(bytes).segments where segment.hasText {
-            sample += segment.pieces.joined() + "\n"
-            if sample.count >= maxCharacters { break }
-        }
-        return sample
+        try open(bytes).sampleText(maxCharacters: maxCharacters)
     }
 
-    /// The characters translating `bytes` would be billed: Unicode code points of the text of
-    /// every paragraph that is translated (paragraphs without a letter are kept as they are, so
-    /// they cost nothing), as the protocols bill text. Reads the document as ``translate(_:translate:progress:)``
-    /// does, without translating.
+    /// The characters translating `bytes` would be billed (see ``OpenedDocument/billedCharacters``).
     /// - Throws: ``DocumentError`` for a document too large, of an unsupported type or damaged.
     public func billedCharacters(_ bytes: [UInt8]) throws -> Int {
-        try read(bytes).segments.reduce(0) { total, segment in
-            segment.hasText ? total + segment.pieces.reduce(0) { $0 + $1.unicodeScalars.count } : total
-        }
+        try open(bytes).billedCharacters
     }
 
-    /// Translates the document in `bytes`.
-    /// - Parameters:
-    ///   - translate: translates a batch of texts (the service, routed for the pair wanted).
-    ///   - progress: called after each batch with the fraction of the document's characters done.
+    /// Translates the document in `bytes` (``open(_:)``, then ``translate(_:translate:progress:)``).
     /// - Throws: ``DocumentError`` for a document too large, of an unsupported type or damaged;
     ///   whatever `translate` throws.
     public func translate(_ bytes: [UInt8], translate: TextTranslation,
                           progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
-        let (format, segments, rebuild) = try read(bytes)
-        let translated = try await translateSegments(segments, translate: translate, progress: progress)
-        let characters = segments.reduce(0) { $0 + $1.pieces.reduce(0) { $0 + $1.count } }
-        return TranslatedDocument(bytes: try rebuild(translated), format: format, characters: characters, paragraphs: segments.count)
+        try await self.translate(try open(bytes), translate: translate, progress: progress)
     }
 
-    /// The document's format, its segments and how to rebuild it from their translations.
-    private func read(_ bytes: [UInt8]) throws(DocumentError) -> (format: DocumentFormat, segments: [Segment], rebuild: ([[String]]) throws -> [UInt8]) {
+    /// Translates an opened document.
+    /// - Parameters:
+    ///   - translate: translates a batch of texts (the service, routed for the pair wanted).
+    ///   - progress: called after each batch with the fraction of the document's characters done.
+    /// - Throws: ``DocumentError`` when the document cannot be rebuilt; whatever `translate` throws.
+    public func translate(_ document: OpenedDocument, translate: TextTranslation,
+                          progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
+        let segments = document.segments
+        let translated = try await translateSegments(segments, translate: translate, progress: progress)
+        let characters = segments.reduce(0) { $0 + $1.pieces.reduce(0) { $0 + $1.count } }
+        return TranslatedDocument(bytes: try document.rebuild(translated), format: document.format, characters: characters,
+                                  paragraphs: segments.count)
+    }
+
+    /// Reads `bytes` once, within the limits: its format, its segments and how to rebuild it. A
+    /// server opens an upload once and bills, samples and translates what it opened.
+    /// - Throws: ``DocumentError`` for a document too large, of an unsupported type or damaged.
+    public func open(_ bytes: [UInt8]) throws(DocumentError) -> OpenedDocument {
         guard bytes.count <= limits.maxBytes else {
             throw DocumentError(.tooLarge, "The document is \(bytes.count) bytes, over the limit of \(limits.maxBytes).")
         }
@@ -92,13 +91,13 @@ public struct DocumentTranslator: Sendable {
         switch format {
         case .txt, .html:
             let document = PlainDocument(bytes: bytes, html: format == .html)
-            return (format, document.segments, document.rebuilt(with:))
+            return OpenedDocument(format: format, segments: document.segments, rebuild: { document.rebuilt(with: $0) })
         case .rtf:
             let document = RTFDocument(bytes: bytes)
-            return (format, document.segments, document.rebuilt(with:))
+            return OpenedDocument(format: format, segments: document.segments, rebuild: { document.rebuilt(with: $0) })
         case .docx, .pptx, .xlsx, .odt, .odp, .ods:
             let document = try OfficeDocument(bytes, format: format, maxUnpackedBytes: limits.maxUnpackedBytes)
-            return (format, document.segments, { try document.rebuilt(with: $0) })
+            return OpenedDocument(format: format, segments: document.segments, rebuild: { try document.rebuilt(with: $0) })
         }
     }
 

@@ -2,7 +2,9 @@ import AccessControl
 import DatabaseTestSupport
 import Foundation
 import HTTPTestSupport
-import ServerAPI
+@testable import ServerAPI
+import Documents
+import Synchronization
 import Testing
 import TranslationTesting
 
@@ -61,5 +63,31 @@ struct RequestFactsTests {
         #expect(try await eventually { (try? await used()) == 0 })
         #expect(try await finalStatus(try await upload("Hello world\n")) == "done")
         #expect(try await used() == 11)
+    }
+
+    @Test func aRequestsDocumentIsOpenedOnceForBillingAndTranslation() throws {
+        let facts = RequestFacts(billing: nil)
+        let opened = Mutex(0)
+        let translator = DocumentTranslator()
+        func open() throws(DocumentError) -> OpenedDocument {
+            try facts.document { () throws(DocumentError) in
+                opened.withLock { $0 += 1 }
+                return try translator.open(Array("Hello world\n\n2026\n".utf8))
+            }
+        }
+        #expect(try open().billedCharacters == 11)
+        #expect(try open().sampleText() == "Hello world\n")
+        #expect(opened.withLock { $0 } == 1)
+        // A document that cannot be read is refused alike every time, without a second reading.
+        let broken = RequestFacts(billing: nil)
+        for _ in 0..<2 {
+            #expect(throws: DocumentError.self) {
+                try broken.document { () throws(DocumentError) in
+                    opened.withLock { $0 += 1 }
+                    return try translator.open([0x50, 0x4B, 0x03, 0x04, 0xFF])
+                }
+            }
+        }
+        #expect(opened.withLock { $0 } == 2)
     }
 }

@@ -15,7 +15,7 @@ extension APyAPI {
         guard let file = p.file("file") else { throw APIError.missingParameter("file") }
         guard file.bytes.count <= documents.maxBytes else { throw APIError(.payloadTooLarge(limit: documents.maxBytes), Self.fileTooLarge) }
         do {
-            let (document, _) = try await documents.translate(file.bytes, from: source, to: target, markUnknownWords: Self.marksUnknown(p, ignoringCase: true))
+            let (document, _) = try await documents.translate(try documents.open(file.bytes, for: request), from: source, to: target, markUnknownWords: Self.marksUnknown(p, ignoringCase: true))
             let response = HTTPResponse(status: 200, headers: ["Content-Type": document.format.mimeType,
                                                                "Content-Disposition": "attachment"], body: document.bytes)
             return EndpointResult(response: response, characters: request.billedCharacters)

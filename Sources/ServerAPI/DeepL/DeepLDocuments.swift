@@ -20,8 +20,12 @@ struct DeepLDocuments: Sendable {
         let (target, source) = (languages.target, languages.source)
         guard let file = p.file("file"), !file.bytes.isEmpty else { throw Self.bad("Invalid file data.") }
         guard file.bytes.count <= documents.maxBytes else { throw APIError.payloadTooLarge(limit: documents.maxBytes) }
-        // What cannot be read is refused now, not reported later as a failed job.
-        if case .failure(let error) = DocumentTranslator.identify(file.bytes) { throw Self.bad("Invalid file data: \(error.message)") }
+        // A format this server does not read is refused now, not reported later as a failed job
+        // (a damaged file of a known format fails as its job, as DeepL reports it). Opened once
+        // for the request: its billing, the detection and the translation read this opening.
+        do { _ = try documents.open(file.bytes, for: request) } catch where error.code == .unsupportedType {
+            throw Self.bad("Invalid file data: \(error.message)")
+        } catch {}
         // DeepL tells a document's format by its name's extension and refuses one that names no
         // format it reads (deepl-mock documents.js, lookupFormatInfo), even when the bytes could
         // be read as text; a name without an extension leaves the format to the bytes.
@@ -42,7 +46,7 @@ struct DeepLDocuments: Sendable {
         let (documents, from, facts) = (self.documents, source, request.facts)
         try await jobs.start(id: id, key: key, name: name) {
             do {
-                return try await documents.translate(file.bytes, from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
+                return try await documents.translate(try documents.open(file.bytes, for: request), from: from, to: target, glossary: glossary, refusingSameLanguage: true).document
             } catch {
                 // The upload was answered and charged; the translation that failed is given back.
                 await facts.refund()

@@ -36,13 +36,19 @@ struct DocumentService: Sendable {
     static func uploadLimit(documentBytes: Int) -> Int { documentBytes + (1 << 20) }
     static func base64UploadLimit(documentBytes: Int) -> Int { (documentBytes + 2) / 3 * 4 + (1 << 20) }
 
-    /// Translates `bytes` from `source` (nil: detected once from the document's text) into `target`.
+    /// The document `bytes` of `request`, opened once for the request (its billing may have
+    /// opened it already): what the endpoint then checks and translates.
+    /// - Throws: ``DocumentError`` for a document too large, of an unsupported type or damaged.
+    func open(_ bytes: [UInt8], for request: RoutedRequest) throws(DocumentError) -> OpenedDocument {
+        let translator = self.translator
+        return try request.facts.document { () throws(DocumentError) in try translator.open(bytes) }
+    }
+
+    /// Translates `document` from `source` (nil: detected once from the document's text) into `target`.
     /// - Throws: ``DocumentError``, ``TranslationError``.
-    func translate(_ bytes: [UInt8], from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,
+    func translate(_ document: OpenedDocument, from source: LanguageCode?, to target: LanguageCode, markUnknownWords: Bool = false,
                    glossary: Glossary? = nil, refusingSameLanguage: Bool = false, progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> (document: TranslatedDocument, source: LanguageCode) {
-        // Fail fast on what cannot be read, before waiting for a slot.
-        _ = try DocumentTranslator.identify(bytes).get()
-        let resolved = try await workflow.source(of: bytes, given: source,
+        let resolved = try await workflow.source(of: document, given: source,
                                                  unidentified: "Could not identify the document's language; give the source language.")
         // DeepL fails a document whose (detected) language is the target, rather than hand the
         // file back unchanged as "done".
@@ -52,7 +58,7 @@ struct DocumentService: Sendable {
         let workflow = self.workflow
         let options = TranslationOptions(markUnknownWords: markUnknownWords, glossary: glossary)
         let document = try await slots.run {
-            try await workflow.translate(bytes, from: resolved, to: target, options: options, progress: progress)
+            try await workflow.translate(document, from: resolved, to: target, options: options, progress: progress)
         }
         return (document, resolved)
     }

@@ -48,8 +48,9 @@ struct GoogleV3Documents: Sendable {
         let translated: (document: TranslatedDocument, source: LanguageCode)
         var glossed: TranslatedDocument?
         do {
-            translated = try await documents.translate(bytes, from: source, to: target)
-            if let (terms, _) = glossary { glossed = try await documents.translate(bytes, from: source, to: target, glossary: terms).document }
+            let opened = try documents.open(bytes, for: request)
+            translated = try await documents.translate(opened, from: source, to: target)
+            if let (terms, _) = glossary { glossed = try await documents.translate(opened, from: source, to: target, glossary: terms).document }
         } catch let error as DocumentError {
             throw Self.bad("The document could not be translated: \(error.message)")
         }

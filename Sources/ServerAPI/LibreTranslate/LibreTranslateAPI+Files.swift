@@ -31,7 +31,7 @@ struct LibreTranslateFiles: Sendable {
         guard let target = LibreTranslateCodes.language(targetText), catalog.isTarget(target) else { throw LibreTranslateAPI.notSupported(targetText) }
         guard file.bytes.count <= documents.maxBytes else { throw APIError.payloadTooLarge(limit: documents.maxBytes) }
         let document: TranslatedDocument
-        do { document = try await documents.translate(file.bytes, from: source, to: target).document } catch let error as DocumentError {
+        do { document = try await documents.translate(try documents.open(file.bytes, for: request), from: source, to: target).document } catch let error as DocumentError {
             throw error.code == .tooLarge ? APIError.payloadTooLarge(limit: documents.maxBytes) : Self.invalid("Invalid request: \(error.message)")
         }
         let name = Self.safeName(file.fileName)

@@ -20,14 +20,13 @@ enum Billing {
     /// The code points of one text: what every protocol bills for it.
     static func codePoints(_ text: String) -> Int { text.unicodeScalars.count }
 
-    /// The code points of the text of the document uploaded as `field`, as the document
-    /// translation will see it (``DocumentTranslator/billedCharacters(_:)``); 0 when there is no
-    /// such upload or it cannot be read (the handler refuses it, unbilled). The document is read
-    /// here once more than its translation reads it: the price of charging before any work.
+    /// The code points of the text of the document uploaded as `field` (``OpenedDocument/billedCharacters``);
+    /// 0 when there is no such upload or it cannot be read (the handler refuses it, unbilled).
+    /// The document is opened in the request's facts, where the endpoint finds it opened.
     static func document(field name: String, translator: DocumentTranslator) -> @Sendable (RoutedRequest) -> Int {
         { request in
             guard let parameters = try? request.parameters(), let file = parameters.file(name) else { return 0 }
-            return (try? translator.billedCharacters(file.bytes)) ?? 0
+            return (try? request.facts.document { () throws(DocumentError) in try translator.open(file.bytes) })?.billedCharacters ?? 0
         }
     }
 
@@ -52,7 +51,7 @@ enum Billing {
         { request in
             guard let body = try? JSON.parse(request.http.body), case .string(let encoded)? = body[object]?[field],
                   let data = Data(base64Encoded: encoded) else { return 0 }
-            return (try? translator.billedCharacters([UInt8](data))) ?? 0
+            return (try? request.facts.document { () throws(DocumentError) in try translator.open([UInt8](data)) })?.billedCharacters ?? 0
         }
     }
 }

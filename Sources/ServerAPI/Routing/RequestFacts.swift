@@ -1,9 +1,13 @@
+import Documents
 import Synchronization
 
 /// What one request costs, computed once and read by every layer: the key's charge
 /// (``AccessMiddleware``), DeepL's `billed_characters` and `/v2/usage`, the handlers' report to
 /// `/metrics`. Before, each counted for itself (code points here, grapheme clusters there), so a
 /// text with combining marks was charged one figure and reported another.
+///
+/// A document a request uploads is opened here once (``document(_:)``): billing, detection's
+/// sample and the translation read the same opening, where each read the bytes again before.
 ///
 /// It also holds the way back: the access layer leaves here how to give the charge back, for
 /// work that fails after its request was answered (a DeepL document translated in the
@@ -13,6 +17,7 @@ final class RequestFacts: Sendable {
     private let billing: (@Sendable (RoutedRequest) -> Int)?
     private let billed = Mutex<Int?>(nil)
     private let refunder = Mutex<(@Sendable () async -> Void)?>(nil)
+    private let opened = Mutex<Result<OpenedDocument, DocumentError>?>(nil)
 
     init(billing: (@Sendable (RoutedRequest) -> Int)?) {
         self.billing = billing
@@ -28,6 +33,20 @@ final class RequestFacts: Sendable {
             if value == nil { value = counted }
             return value!
         }
+    }
+
+    /// The request's document, opened by `open` on first use only (a request uploads at most
+    /// one document); a document that cannot be read throws the same error every time.
+    func document(_ open: () throws(DocumentError) -> OpenedDocument) throws(DocumentError) -> OpenedDocument {
+        if let known = opened.withLock({ $0 }) { return try known.get() }
+        // Opened outside the lock (it unpacks and parses); two first readers would open the
+        // same bytes alike, so whichever stores first is kept.
+        let result: Result<OpenedDocument, DocumentError>
+        do { result = .success(try open()) } catch { result = .failure(error) }
+        return try opened.withLock { value in
+            if value == nil { value = result }
+            return value!
+        }.get()
     }
 
     /// Records how to give this request's charge back (the access layer, once it has charged).
