@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -54,7 +55,7 @@ import TranslationCore
         #expect(ModeInspection(command: "sed -u ''").problem(path: "/usr/bin:/bin") == nil)
     }
 
-    @Test func missingFilesAndProgramsAreUnavailableWithoutStartingAnything() async throws {
+    @Test(Requirement.apertiumTools) func missingFilesAndProgramsAreUnavailableWithoutStartingAnything() async throws {
         let dir = try Self.modeDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let engine = Self.engine(dir)
@@ -72,7 +73,7 @@ import TranslationCore
         await engine.shutdown()
     }
 
-    @Test func probeMarksHangingAndExitingPairsAndKeepsTheWorkingOne() async throws {
+    @Test(Requirement.apertiumTools) func probeMarksHangingAndExitingPairsAndKeepsTheWorkingOne() async throws {
         let dir = try Self.modeDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let engine = Self.engine(dir)
@@ -107,7 +108,7 @@ import TranslationCore
         await engine.shutdown()
     }
 
-    @Test func verdictsAreCachedForTheSameFilesAndDropWhenAModeChanges() async throws {
+    @Test(Requirement.apertiumTools) func verdictsAreCachedForTheSameFilesAndDropWhenAModeChanges() async throws {
         let dir = try Self.modeDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = dir.appendingPathComponent("probes.json")

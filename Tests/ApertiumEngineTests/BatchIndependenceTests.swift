@@ -1,15 +1,16 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
 /// A text in a batch comes back exactly as it does when translated alone, in its own place, in
 /// text and HTML.
-@Suite(.serialized) struct BatchIndependenceTests {
-    @Test func batchEqualsTextByText() async throws {
+@Suite(.serialized, Requirement.apertium("eng-spa")) struct BatchIndependenceTests {
+    @Test(Requirement.flores("eng_Latn")) func batchEqualsTextByText() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let pair = EngineIntegrationTests.engSpa
-            let sentences = try String(contentsOfFile: "../shared/data/flores200-dev/eng_Latn.dev", encoding: .utf8)
+            let sentences = try String(contentsOfFile: Requirement.floresDirectory + "/eng_Latn.dev", encoding: .utf8)
                 .split(separator: "\n").prefix(40).map(String.init)
             let texts = sentences + ["", "Good morning", "[not a tag] \\ ^ $ @ / { }"]
             let batch = try await engine.translate(texts, pair: pair, options: TranslationOptions())

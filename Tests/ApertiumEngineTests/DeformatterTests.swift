@@ -1,4 +1,5 @@
 import Testing
+import TranslationTesting
 @testable import ApertiumEngine
 
 /// Glossa's deformatters produce what Debian's `apertium-destxt` / `apertium-deshtml` produce.
@@ -25,7 +26,7 @@ import Testing
         "x {{y z}} w", "a ~ b~c", "<p>x</p><!-- a --><!-- b --> y",
     ]
 
-    @Test("text deformatting matches apertium-destxt", arguments: textSamples)
+    @Test("text deformatting matches apertium-destxt", Requirement.apertiumTools, arguments: textSamples)
     func textMatchesDestxt(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-destxt"), "apertium is not installed (make deps)")
         let real = try RealTool.run("/usr/bin/apertium-destxt", input: Array(sample.utf8))
@@ -34,7 +35,7 @@ import Testing
         #expect(String(decoding: ours, as: UTF8.self) == String(decoding: real, as: UTF8.self))
     }
 
-    @Test("HTML deformatting matches apertium-deshtml", arguments: htmlSamples)
+    @Test("HTML deformatting matches apertium-deshtml", Requirement.apertiumTools, arguments: htmlSamples)
     func htmlMatchesDeshtml(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-deshtml"), "apertium is not installed (make deps)")
         let real = try RealTool.run("/usr/bin/apertium-deshtml", input: Array(sample.utf8))
@@ -42,7 +43,7 @@ import Testing
         #expect(String(decoding: ours, as: UTF8.self) == String(decoding: real, as: UTF8.self))
     }
 
-    @Test("reformatting matches apertium-retxt on deformatted text", arguments: textSamples)
+    @Test("reformatting matches apertium-retxt on deformatted text", Requirement.apertiumTools, arguments: textSamples)
     func textRoundTrip(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-retxt"), "apertium is not installed (make deps)")
         let stream = TextDeformatter.deformat(sample).bytes
@@ -51,7 +52,7 @@ import Testing
         #expect(Reformatter.reformat(stream) == sample)
     }
 
-    @Test("reformatting matches apertium-rehtml and gives back the HTML", arguments: htmlSamples)
+    @Test("reformatting matches apertium-rehtml and gives back the HTML", Requirement.apertiumTools, arguments: htmlSamples)
     func htmlRoundTrip(sample: String) throws {
         try #require(RealTool.exists("/usr/bin/apertium-rehtml"), "apertium is not installed (make deps)")
         let stream = HTMLDeformatter.deformat(sample).bytes

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -18,7 +19,11 @@ import TranslationCore
         ("fr-es", "fra_Latn"), ("es-fr", "spa_Latn"), ("es-gl", "spa_Latn"), ("gl-es", "glg_Latn"),
     ]
 
-    @Test(arguments: pairs.map(\.mode))
+    @Test(Requirement.apertium("eng-spa", "spa-eng", "eng-cat", "cat-eng", "spa-cat", "cat-spa", "es-pt", "pt-es", "fr-es", "es-fr", "es-gl", "gl-es",
+                                packages: ["apertium-eng-spa", "apertium-eng-cat", "apertium-spa-cat", "apertium-es-pt", "apertium-fr-es",
+                                           "apertium-es-gl"]),
+          Requirement.flores("eng_Latn", "spa_Latn", "cat_Latn", "por_Latn", "fra_Latn", "glg_Latn"),
+          arguments: pairs.map(\.mode))
     func floresLinesDependOnNothingButThemselves(mode: String) async throws {
         let flores = try #require(Self.pairs.first { $0.mode == mode }?.flores)
         let modeFile = "/usr/share/apertium/modes/\(mode).mode"
@@ -76,7 +81,7 @@ import TranslationCore
     /// here the only `. ` in the second half of the first 256 bytes is the one in `U.S.`, and a
     /// cut there made eng-spa end a sentence (`En los EE.UU. Los oficiales dicen`); the answer is
     /// `apertium -u`'s on the whole text.
-    @Test func aCutNeverFallsAfterInitials() async throws {
+    @Test(Requirement.apertium("eng-spa")) func aCutNeverFallsAfterInitials() async throws {
         try #require(FileManager.default.fileExists(atPath: "/usr/share/apertium/modes/eng-spa.mode"), "eng-spa is not installed (make deps-test)")
         let a = "The house is red and the garden is very green, and the children play in it every single day of the week with friends."
         let b = "In the U.S. officials say that the plan is good and that the people in every city and every town and every village of the whole country agree with them."

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
 /// The engine with the real Apertium pairs that `make test` installs (scripts/install-deps.sh).
-@Suite(.serialized) struct EngineIntegrationTests {
+@Suite(.serialized, Requirement.apertium("eng-spa")) struct EngineIntegrationTests {
     static let engSpa = LanguagePair(source: "en", target: "es")
 
     /// An engine whose pipelines are stopped when `body` ends, however it ends.

@@ -5,7 +5,7 @@ import TranslationCore
 @testable import ApertiumEngine
 
 /// Large input and failure under load, with the real eng-spa pipeline.
-@Suite(.serialized) struct EngineLoadTests {
+@Suite(.serialized, Requirement.apertium("eng-spa")) struct EngineLoadTests {
     static let engSpa = EngineIntegrationTests.engSpa
 
     /// `count` paragraphs, each opening with its own number, separated by empty lines.

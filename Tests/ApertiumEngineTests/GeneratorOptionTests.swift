@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -15,7 +16,7 @@ import TranslationCore
 
     /// eng-spa's own mode rewritten with `-g` in place of `$1` (as afr-nld ships): the unmarked
     /// pool leaves unknown words unmarked, the marking pool marks them.
-    @Test func aModeWithoutTheOptionMarksOnlyWhenAsked() async throws {
+    @Test(Requirement.apertium("eng-spa")) func aModeWithoutTheOptionMarksOnlyWhenAsked() async throws {
         let original = URL(fileURLWithPath: "/usr/share/apertium/modes/eng-spa.mode")
         let text = try #require(try? String(contentsOf: original, encoding: .utf8), "Apertium eng-spa is not installed (make deps-test)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-generator-option-\(getpid())")

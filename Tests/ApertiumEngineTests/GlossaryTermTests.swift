@@ -1,4 +1,5 @@
 import Testing
+import TranslationTesting
 @testable import ApertiumEngine
 import TranslationCore
 
@@ -18,7 +19,7 @@ import TranslationCore
         #expect(HTMLDeformatter.deformat("red", glossary: Self.glossary).string == ".[][colorado &amp; rojo]")
     }
 
-    @Test func aRealPipelinePutsEachTermInPlace() async throws {
+    @Test(Requirement.apertium("eng-spa")) func aRealPipelinePutsEachTermInPlace() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let pair = EngineIntegrationTests.engSpa
             let plain = try await engine.translate(["My house is your house."], pair: pair, options: TranslationOptions())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -60,7 +61,7 @@ import TranslationCore
         #expect(byName["nno-nno_e-morph"]?.command == "lt-proc -w '/d/a.bin'")
     }
 
-    @Test func modesThatCannotRunAreSetAsideWithTheReason() throws {
+    @Test(Requirement.apertiumTools) func modesThatCannotRunAreSetAsideWithTheReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glossa-lm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -84,7 +85,7 @@ import TranslationCore
                                 "xxx-morph": "its pipeline runs glossa-no-such-program, which is not installed"])
     }
 
-    @Test func warmModesAnswerAsTheApertiumCommandDoes() async throws {
+    @Test(Requirement.apertium("eng-spa")) func warmModesAnswerAsTheApertiumCommandDoes() async throws {
         try await EngineIntegrationTests.withEngine { engine in
             let names = Set(engine.languageModes().map(\.name))
             for name in ["eng-morph", "eng-tagger", "spa-gener", "eng-spa-morph", "eng-spa-autobil"] {

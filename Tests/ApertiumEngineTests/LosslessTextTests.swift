@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -7,7 +8,7 @@ import TranslationCore
 /// mix words that en→es translates with pieces it cannot (every printable ASCII symbol, emoji,
 /// decomposed letters, right-to-left words, 10 KB words), and every such piece must be found,
 /// byte for byte, in the translation, in text and in HTML.
-@Suite(.serialized) struct LosslessTextTests {
+@Suite(.serialized, Requirement.apertium("eng-spa")) struct LosslessTextTests {
     static let translatable = ["the", "house", "is", "red", "I", "have", "good", "morning", "and", "dog"]
     /// Each printable ASCII character that is neither a letter nor a digit.
     static let symbols = (0x21...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !$0.isLetter && !$0.isNumber }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -7,7 +8,7 @@ import TranslationCore
 /// bodies, comments (closed or not), attributes, code and `translate="no"` elements come back
 /// where they were and as they were. Where Apertium's own formatter is right, the answer is the
 /// raw `apertium -f html` command's, byte for byte.
-@Suite(.serialized) struct MarkupTests {
+@Suite(.serialized, Requirement.apertium("eng-spa")) struct MarkupTests {
     static func translate(_ html: [String]) async throws -> [String] {
         var out: [String] = []
         try await EngineIntegrationTests.withEngine { engine in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TranslationTesting
 import TranslationCore
 @testable import ApertiumEngine
 
@@ -31,7 +32,7 @@ import TranslationCore
         }
     }
 
-    @Test func installedModesAllParseAndEcoIsSkipped() async throws {
+    @Test(Requirement.apertium("eng-spa")) func installedModesAllParseAndEcoIsSkipped() async throws {
         let engine = ApertiumEngine()
         let status = await engine.status()
         try #require(!status.loaded.isEmpty, "no Apertium pairs installed (make deps-test)")

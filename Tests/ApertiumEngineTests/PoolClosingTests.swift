@@ -72,7 +72,7 @@ import TranslationCore
         for (index, key) in ["a", "b", "c", "d"].enumerated() { #expect(unlimited.use(key, at: at(index)) == []) }
     }
 
-    @Test func aClosedPairAnswersAsBeforeAndTheWarmSetStaysWithinItsLimit() async throws {
+    @Test(Requirement.apertium("eng-spa", "spa-eng", packages: ["apertium-eng-spa"])) func aClosedPairAnswersAsBeforeAndTheWarmSetStaysWithinItsLimit() async throws {
         var configuration = ApertiumEngine.Configuration(maxWarmPools: 1, idleTimeout: .seconds(2))
         configuration.probeCache = nil
         try await EngineIntegrationTests.withEngine(configuration) { engine in

@@ -1,16 +1,18 @@
 import Foundation
 import Testing
+import TranslationTesting
 @testable import ApertiumEngine
 
 /// `glossa-apertium-tagger -z` answers every request exactly as a fresh `apertium-tagger` does on
 /// that request alone, on a first pass and after a full pass over the same lines; the stock
 /// tagger in `-z` does not (the state it keeps is described in glossa-apertium-tagger/main.cpp).
 @Suite(.serialized) struct TaggerResetTests {
-    /// FLORES-200 dev, found from the repository root (`make test` runs there).
-    static let flores = URL(fileURLWithPath: "../shared/data/flores200-dev")
+    /// FLORES-200 dev: GLOSSA_FLORES_DIR, else found from the repository root (`make test` runs there).
+    static let flores = URL(fileURLWithPath: Requirement.floresDirectory)
 
     /// es→fr: 37 of 997 FLORES lines came out differently on a second pass through a warm tagger.
-    @Test func resettingTaggerAnswersEachRequestAsAFreshTagger() throws {
+    @Test(Requirement.apertium("es-fr", packages: ["apertium-fr-es"]), Requirement.flores("spa_Latn"))
+    func resettingTaggerAnswersEachRequestAsAFreshTagger() throws {
         let mode = URL(fileURLWithPath: "/usr/share/apertium/modes/es-fr.mode")
         try #require(FileManager.default.fileExists(atPath: mode.path), "apertium-fr-es is not installed (make deps-test)")
         let tagger = try #require(ResettingTagger.defaultLocation(), "glossa-apertium-tagger is not built (swift build)")

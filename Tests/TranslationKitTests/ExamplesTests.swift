@@ -1,10 +1,11 @@
 import Foundation
 import ServerAPI
 import Testing
+import TranslationTesting
 
 /// Builds nothing itself: runs the example executables that `swift build` (and `make test`)
 /// built, against a real Glossa server over the real engines, and once on the local backend.
-@Suite(.serialized) struct ExamplesTests {
+@Suite(.serialized, Requirement.realApertiumPairs) struct ExamplesTests {
     /// The package root, from this file's path (Tests/TranslationKitTests/ExamplesTests.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -6,9 +6,10 @@
 import Foundation
 import ServerAPI  // test only
 import Testing  // test only
+import TranslationTesting  // test only
 import TranslationKit
 
-@Test func theReadmesSwiftExampleRunsAgainstAServer() async throws {  // test only
+@Test(Requirement.realApertiumPairs) func theReadmesSwiftExampleRunsAgainstAServer() async throws {  // test only
     let server = try GlossaServer(service: await RealApertiumTests.service.value).start(host: "127.0.0.1", port: 0)  // test only
     RunningServers.keep(server)  // test only
     let url = "http://127.0.0.1:\(server.port)"  // test only

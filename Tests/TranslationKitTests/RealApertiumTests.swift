@@ -3,12 +3,22 @@ import Foundation
 import LanguageDetection
 import ServerAPI
 import Testing
+import TranslationTesting
 import TranslationKit
 import TranslationService
 
 /// The same Apple API over the real engines: Debian's Apertium pairs (installed by
 /// `make test`'s install-deps) and CLD2, in this process and behind a real server.
-@Suite(.serialized) struct RealApertiumTests {
+extension Requirement {
+    /// The pairs the real-engine tests translate with: English ↔ Spanish, and Spanish ↔
+    /// Portuguese for the pivot.
+    static var realApertiumPairs: ConditionTrait {
+        apertium("eng-spa", "spa-eng", "es-pt", "pt-es", packages: ["apertium-eng-spa", "apertium-es-pt"])
+    }
+}
+
+@Suite(.serialized, Requirement.realApertiumPairs) struct RealApertiumTests {
+
     /// One service over the real engines for the whole suite: pipelines are warm after first use.
     static let service = Task { await TranslationService(engines: [ApertiumEngine()], detector: GlossaDetector()) }
 
