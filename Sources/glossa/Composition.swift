@@ -97,35 +97,26 @@ enum Composition {
 
     private static func build(pipelinesPerPair: Int?, neuralThreads: Int? = nil,
                               environment: [String: String]) async throws -> (apertium: ApertiumEngine, service: TranslationService) {
-        var apertiumConfiguration = ApertiumEngine.Configuration()
-        // Checked at start (``EnvironmentSettings``); a command's own cap (one stream) wins.
-        if let pipelines = environment["GLOSSA_PIPELINES"].flatMap({ Int($0) }) { apertiumConfiguration.maxPipelines = pipelines }
-        if let pipelinesPerPair { apertiumConfiguration.maxPipelines = pipelinesPerPair }
-        // Checked at start (``EnvironmentSettings``): an integer or the word.
-        switch environment["GLOSSA_MAX_WARM"] ?? "" {
-        case "": break
-        case "all": apertiumConfiguration.maxWarmPools = nil
-        case let value: apertiumConfiguration.maxWarmPools = Int(value)
+        let overrides = EngineOverrides(pipelinesPerPair: pipelinesPerPair, neuralThreads: neuralThreads)
+        // Every setting is read and checked before any engine starts, so a bad value leaves no
+        // engine running behind the error.
+        let order = try preferred(registeredEngines, environment: environment)
+        let starts = try order.map { try $0.prepare(environment: environment, overrides: overrides) }
+        let made = starts.map { $0() }
+        // Why a cast: APy's endpoints and the warm-up need the Apertium engine itself, and it is
+        // always registered.
+        guard let apertium = made.lazy.compactMap({ $0 as? ApertiumEngine }).first else {
+            preconditionFailure("the Apertium engine is always registered")
         }
-        switch environment["GLOSSA_IDLE_CLOSE"] ?? "" {
-        case "": break
-        case "never": apertiumConfiguration.idleTimeout = nil
-        case let value: apertiumConfiguration.idleTimeout = Int(value).map { .seconds($0) }
-        }
-        let apertium = ApertiumEngine(configuration: apertiumConfiguration, environment: environment)
-        var neuralConfiguration = try neuralSettings(environment: environment)
-        if let neuralThreads { neuralConfiguration.threads = neuralThreads }
-        let neural = NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)),
-                                  alsoReading: [ModelStore(root: argosPackagesRoot(environment: environment))],
-                                  configuration: neuralConfiguration)
         var serviceConfiguration = TranslationService.Configuration()
         // Room for `LineReader.maxBatch` lines of a file in one call; the HTTP APIs apply
         // their own, smaller limits (128 texts for Google v2) before they reach the service.
         serviceConfiguration.maxTextsPerRequest = max(serviceConfiguration.maxTextsPerRequest, LineReader.maxBatch)
         // Checked at start (``EnvironmentSettings``).
         serviceConfiguration.cacheBytes = (environment["GLOSSA_TRANSLATION_CACHE_MB"].flatMap { Int($0) } ?? defaultCacheMegabytes) << 20
-        let service = await TranslationService(engines: try engines(apertium: apertium, neural: neural, environment: environment),
-                                               detector: makeDetector(), configuration: serviceConfiguration)
+        // LibreTranslate's --load-only / LT_LOAD_ONLY: only these languages, in every engine.
+        let engines = loadOnly(environment).map { only in made.map { LimitedEngine($0, to: only) as any TranslationEngine } } ?? made
+        let service = await TranslationService(engines: engines, detector: makeDetector(), configuration: serviceConfiguration)
         return (apertium, service)
     }
 
@@ -157,21 +148,25 @@ enum Composition {
         return c
     }
 
-    /// The engines in preference order: when two serve the same pair, the earlier one translates
-    /// it. `GLOSSA_PREFER=neural` puts installed neural models first; the default, `apertium`,
-    /// keeps rule-based pairs first (they are exact and fast between close languages).
-    static func engines(apertium: any TranslationEngine, neural: any TranslationEngine,
-                        environment: [String: String]) throws -> [any TranslationEngine] {
-        var engines: [any TranslationEngine]
-        switch environment["GLOSSA_PREFER"] ?? "" {
-        case "apertium", "": engines = [apertium, neural]
-        case "neural": engines = [neural, apertium]
-        case let other:
-            throw TranslationError.invalidArgument("GLOSSA_PREFER", given: other, accepted: "apertium, neural")
+    /// The engines Glossa runs, in the default preference order: an engine is one entry here
+    /// (``EngineRegistration``), and GLOSSA_PREFER's accepted names come from this list.
+    static let registeredEngines: [any EngineRegistration] = [ApertiumRegistration(), NeuralRegistration()]
+
+    /// The registrations in preference order: when two engines serve the same pair, the earlier
+    /// one translates it. `GLOSSA_PREFER=neural` puts installed neural models first; the
+    /// default, `apertium` (the first registered), keeps rule-based pairs first (they are exact
+    /// and fast between close languages).
+    static func preferred(_ registered: [any EngineRegistration],
+                          environment: [String: String]) throws -> [any EngineRegistration] {
+        let wanted = environment["GLOSSA_PREFER"] ?? ""
+        if wanted.isEmpty { return registered }
+        guard let first = registered.firstIndex(where: { $0.name == wanted }) else {
+            throw TranslationError.invalidArgument("GLOSSA_PREFER", given: wanted,
+                                                   accepted: registered.map(\.name).joined(separator: ", "))
         }
-        // LibreTranslate's --load-only / LT_LOAD_ONLY: only these languages, in every engine.
-        if let only = loadOnly(environment) { engines = engines.map { LimitedEngine($0, to: only) } }
-        return engines
+        var order = registered
+        order.insert(order.remove(at: first), at: 0)
+        return order
     }
 
     /// The languages of GLOSSA_LOAD_ONLY (what `glossa serve --load-only` sets) or LibreTranslate's
@@ -195,5 +190,82 @@ enum Composition {
     /// The language detector.
     static func makeDetector() -> any LanguageDetector {
         GlossaDetector()
+    }
+}
+
+/// What a command sets over the environment for its engines.
+struct EngineOverrides {
+    /// Pipelines per Apertium pair (`glossa translate`: one stream); nil keeps GLOSSA_PIPELINES.
+    var pipelinesPerPair: Int?
+    /// Threads per neural batch (`glossa translate --threads`); nil keeps GLOSSA_NEURAL_THREADS.
+    var neuralThreads: Int?
+}
+
+/// One engine Glossa can run: its name, its typed settings read once from the environment, and
+/// how it starts from them. Adding an engine is one conformance and one entry in
+/// ``Composition/registeredEngines``.
+protocol EngineRegistration: Sendable {
+    /// The engine's settings, read and checked before anything starts.
+    associatedtype Settings
+    /// The engine's name, as GLOSSA_PREFER and `glossa pairs` spell it.
+    var name: String { get }
+    /// Reads the settings from the environment and the command.
+    /// - Throws: for a value the engine does not accept.
+    func settings(environment: [String: String], overrides: EngineOverrides) throws -> Settings
+    /// Starts the engine.
+    func start(_ settings: Settings, environment: [String: String]) -> any TranslationEngine
+}
+
+extension EngineRegistration {
+    /// Reads the settings now; the engine starts when the returned closure is called.
+    func prepare(environment: [String: String], overrides: EngineOverrides) throws -> () -> any TranslationEngine {
+        let settings = try settings(environment: environment, overrides: overrides)
+        return { start(settings, environment: environment) }
+    }
+}
+
+/// Debian's Apertium pairs: GLOSSA_PIPELINES, GLOSSA_MAX_WARM and GLOSSA_IDLE_CLOSE (their syntax
+/// checked at start by ``EnvironmentSettings``).
+struct ApertiumRegistration: EngineRegistration {
+    let name = "apertium"
+
+    func settings(environment: [String: String], overrides: EngineOverrides) -> ApertiumEngine.Configuration {
+        var configuration = ApertiumEngine.Configuration()
+        // A command's own cap (one stream) wins over the environment's.
+        if let pipelines = environment["GLOSSA_PIPELINES"].flatMap({ Int($0) }) { configuration.maxPipelines = pipelines }
+        if let pipelines = overrides.pipelinesPerPair { configuration.maxPipelines = pipelines }
+        switch environment["GLOSSA_MAX_WARM"] ?? "" {
+        case "": break
+        case "all": configuration.maxWarmPools = nil
+        case let value: configuration.maxWarmPools = Int(value)
+        }
+        switch environment["GLOSSA_IDLE_CLOSE"] ?? "" {
+        case "": break
+        case "never": configuration.idleTimeout = nil
+        case let value: configuration.idleTimeout = Int(value).map { .seconds($0) }
+        }
+        return configuration
+    }
+
+    func start(_ settings: ApertiumEngine.Configuration, environment: [String: String]) -> any TranslationEngine {
+        ApertiumEngine(configuration: settings, environment: environment)
+    }
+}
+
+/// Argos Translate packages in Glossa's models folder and argos-translate's own: the
+/// GLOSSA_NEURAL_* settings (``Composition/neuralSettings(environment:)``).
+struct NeuralRegistration: EngineRegistration {
+    let name = "neural"
+
+    func settings(environment: [String: String], overrides: EngineOverrides) throws -> NeuralEngine.Configuration {
+        var configuration = try Composition.neuralSettings(environment: environment)
+        if let threads = overrides.neuralThreads { configuration.threads = threads }
+        return configuration
+    }
+
+    func start(_ settings: NeuralEngine.Configuration, environment: [String: String]) -> any TranslationEngine {
+        NeuralEngine(store: ModelStore(root: ModelStore.defaultRoot(environment: environment)),
+                     alsoReading: [ModelStore(root: Composition.argosPackagesRoot(environment: environment))],
+                     configuration: settings)
     }
 }
