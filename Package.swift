@@ -206,18 +206,23 @@ let package = Package(
         .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore", "Zip", "TranslationTesting"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore", "TranslationTesting"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // A live Glossa server on 127.0.0.1 for protocol and SDK tests. Apart from
+        // TranslationTesting, so engine tests do not depend on the server.
+        .target(name: "ServerTestSupport", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService"],
+                path: "Tests/ServerTestSupport"),
         // What every test target shares: the fake engine, fake detector and manual clock, the
         // engine conformance suite every engine passes, and bounded waiting on background work.
         .target(name: "TranslationTesting", dependencies: ["TranslationCore"], path: "Tests/TranslationTesting"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "TranslationTesting"]),
         .testTarget(name: "ServerAPITests", dependencies: ["ServerAPI", "HTTPServer", "HTTPTestSupport", "TranslationService", "TranslationCore",
-                                                           "AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationTesting"]),
+                                                           "AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationTesting",
+                                                           "ServerTestSupport"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp"]),
         // A real PostgreSQL server (initdb + pg_ctl in a temporary directory) for the store tests.
         .target(name: "DatabaseTestSupport", dependencies: ["SQLDatabase", "CSpawn"], path: "Tests/DatabaseTestSupport"),
         .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "SQLDatabase", "DatabaseTestSupport", "TranslationCore", "TranslationTesting"]),
         .testTarget(name: "TranslationKitTests", dependencies: ["TranslationKit", "TranslationService", "TranslationCore", "GlossaWire", "ServerAPI", "HTTPServer", "HTTPTestSupport", "ApertiumEngine", "LanguageDetection",
-                                                               "TranslationTesting"]),
+                                                               "TranslationTesting", "ServerTestSupport"]),
         .testTarget(name: "ApertiumEngineTests", dependencies: ["ApertiumEngine", "TranslationCore", "TranslationTesting"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         // Data/: the everyday-strings table EverydayStringsTests reads by path.

@@ -61,11 +61,11 @@ extension FakeDetector {
     }
 }
 
-/// A live server on 127.0.0.1 with a free port over the fake service.
-struct LiveServer {
-    let server: HTTPServer
-    let glossa: GlossaServer
+/// ServerTestSupport's live server, named once here so every file of these tests has it.
+typealias LiveServer = ServerTestSupport.LiveServer
 
+/// A live server over the fake service: the protocol tests' settings and requests.
+extension LiveServer {
     static func start(maxBody: Int = 4096, engine: any TranslationEngine = prefixEngine(),
                       middleware: [any Middleware] = [], access: AccessController? = nil,
                       api base: ServerAPIConfiguration = ServerAPIConfiguration()) async throws -> LiveServer {
@@ -76,11 +76,8 @@ struct LiveServer {
         var api = base
         api.middleware = middleware
         api.access = access
-        let glossa = GlossaServer(service: service, http: http, api: api)
-        return LiveServer(server: try glossa.start(host: "127.0.0.1", port: 0), glossa: glossa)
+        return try LiveServer.start(service: service, http: http, api: api)
     }
-
-    func client() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
 
     func get(_ target: String, headers: [String: String] = [:]) async throws -> RawResponse {
         try #require(await client().request("GET", target, headers: headers))
@@ -98,8 +95,7 @@ struct LiveServer {
         if let contentType { all["Content-Type"] = contentType }
         return try #require(await client().request(method, target, headers: all, body: Array(body.utf8)))
     }
-
-    func stop() async { await server.shutdown() }
 }
 
 import Testing
+import ServerTestSupport

@@ -51,7 +51,7 @@ struct ShutdownEnvelopeTests {
         var http = HTTPServerConfiguration()
         http.drainTimeoutSeconds = 0.3
         http.cancelGraceSeconds = 0.3
-        let server = try GlossaServer(service: service, http: http).start(host: "127.0.0.1", port: 0)
+        let server = try LiveServer.start(service: service, http: http).server
         let client = try RawHTTPClient(port: server.port)
         async let answer = client.request("GET", "/language/translate/v2?q=hello&source=en&target=es")
         // Wait (up to 60 s, a loaded machine) until the request is with the engine.

@@ -1,6 +1,7 @@
 import Foundation
 import ServerAPI
 import Testing
+import ServerTestSupport
 import TranslationTesting
 
 /// Builds nothing itself: runs the example executables that `swift build` (and `make test`)
@@ -10,9 +11,7 @@ import TranslationTesting
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private func serverURL() async throws -> String {
-        let server = try GlossaServer(service: await RealApertiumTests.service.value).start(host: "127.0.0.1", port: 0)
-        RunningServers.keep(server)
-        return "http://127.0.0.1:\(server.port)"
+        try LiveServer.start(service: await RealApertiumTests.service.value).keptForTheProcess().url
     }
 
     /// Runs an example with `arguments`, without GLOSSA_URL unless given; returns its status and

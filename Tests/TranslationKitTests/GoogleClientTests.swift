@@ -1,6 +1,7 @@
 import Foundation
 import ServerAPI
 import Testing
+import ServerTestSupport
 import TranslationTesting
 import TranslationKit
 import TranslationService
@@ -10,9 +11,8 @@ import TranslationService
     private func client() async throws -> GoogleTranslationClient {
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: EngineProbe())],
                                                detector: FakeDetector.prefix)
-        let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
-        RunningServers.keep(server)
-        return GoogleTranslationClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, apiKey: "test-key")
+        let live = try LiveServer.start(service: service).keptForTheProcess()
+        return GoogleTranslationClient(baseURL: URL(string: live.url)!, apiKey: "test-key")
     }
 
     @Test func translatesABatchInOrder() async throws {

@@ -6,13 +6,12 @@
 import Foundation
 import ServerAPI  // test only
 import Testing  // test only
+import ServerTestSupport  // test only
 import TranslationTesting  // test only
 import TranslationKit
 
 @Test(Requirement.realApertiumPairs) func theReadmesSwiftExampleRunsAgainstAServer() async throws {  // test only
-    let server = try GlossaServer(service: await RealApertiumTests.service.value).start(host: "127.0.0.1", port: 0)  // test only
-    RunningServers.keep(server)  // test only
-    let url = "http://127.0.0.1:\(server.port)"  // test only
+    let url = try LiveServer.start(service: await RealApertiumTests.service.value).keptForTheProcess().url  // test only
     var printed: [String] = []  // test only
     func print(_ id: String, _ text: String) { printed.append("\(id) \(text)") }  // test only
 let session = TranslationSession(

@@ -3,6 +3,7 @@ import Foundation
 import LanguageDetection
 import ServerAPI
 import Testing
+import ServerTestSupport
 import TranslationTesting
 import TranslationKit
 import TranslationService
@@ -28,9 +29,7 @@ extension Requirement {
         case .local:
             return .local(service, installer: RefusingInstaller())
         case .server:
-            let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
-            RunningServers.keep(server)
-            return .server(URL(string: "http://127.0.0.1:\(server.port)")!)
+            return .server(URL(string: try LiveServer.start(service: service).keptForTheProcess().url)!)
         }
     }
 

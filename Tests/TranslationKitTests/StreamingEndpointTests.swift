@@ -4,6 +4,7 @@ import HTTPServer
 import HTTPTestSupport
 import ServerAPI
 import Testing
+import ServerTestSupport
 import TranslationCore
 import TranslationTesting
 import TranslationService
@@ -14,9 +15,7 @@ import TranslationService
     private func start() async throws -> HTTPServer {
         let service = await TranslationService(engines: [FakeEngine(name: "fake", served: fakePairs, probe: EngineProbe())],
                                                detector: FakeDetector.prefix)
-        let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
-        RunningServers.keep(server)
-        return server
+        return try LiveServer.start(service: service).keptForTheProcess().server
     }
 
     private func post(_ server: HTTPServer, _ body: String) async throws -> RawResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import ServerTestSupport
 import HTTPServer
 import ServerAPI
 import TranslationCore
@@ -34,9 +35,8 @@ struct Harness: Sendable {
             return Harness(backend: .local(service, installer: installer, maxConcurrent: maxConcurrent),
                            probe: probe, installer: installer)
         case .server:
-            let server = try GlossaServer(service: service).start(host: "127.0.0.1", port: 0)
-            RunningServers.keep(server)
-            return Harness(backend: .server(URL(string: "http://127.0.0.1:\(server.port)")!), probe: probe, installer: installer)
+            let live = try LiveServer.start(service: service).keptForTheProcess()
+            return Harness(backend: .server(URL(string: live.url)!), probe: probe, installer: installer)
         }
     }
 
@@ -68,14 +68,6 @@ final class Recorder<T: Sendable>: Sendable {
     private let items = Mutex<[T]>([])
     func append(_ item: T) { items.withLock { $0.append(item) } }
     var all: [T] { items.withLock { $0 } }
-}
-
-/// The servers tests started. They live until the test process ends: a test hands its backend
-/// to sessions and availability checks that may outlive the harness value, and an HTTP server on
-/// an ephemeral loopback port costs two idle threads.
-enum RunningServers {
-    private static let servers = Mutex<[HTTPServer]>([])
-    static func keep(_ server: HTTPServer) { servers.withLock { $0.append(server) } }
 }
 
 /// The pairs the fake engine serves: English ↔ Spanish, Spanish ↔ Catalan, French → Spanish.
