@@ -76,7 +76,7 @@ let package = Package(
         ),
         // GEMM kernels for CPUs with AVX-512 (F/BW/VL + VNNI): int8 (`vpdpbusd`) and float32 over
         // weights packed at load. Compiled for such a CPU; NeuralEngine calls them only after
-        // checking the CPU at run time (glossa_cpu_has_avx512_vnni), so other CPUs never run
+        // checking the CPU at run time (CPUCapabilities, read once; CPUBackend picks), so other CPUs never run
         // their instructions. `vpdpbusd` is reached through the Builtin module (an LLVM
         // intrinsic), since Swift has no other way to name that instruction.
         .target(
@@ -114,7 +114,7 @@ let package = Package(
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
                 // The int8 and skinny float kernels are plain Swift loops: let LLVM use AVX2/FMA
                 // (Haswell level: AVX2, FMA, 2013+ CPUs). NeuralEngine refuses to start on CPUs without them
-                // (CPUFeatures.swift), so this can never run an unsupported instruction.
+                // (Translator checks CPUCapabilities), so this can never run an unsupported instruction.
                 .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
                 // Dynamic exclusivity checks on the workspace/state classes cost ~13 % of a
                 // decode (profiled); those objects are confined to one worker thread.
