@@ -151,9 +151,12 @@ public struct GlossaRouter: HTTPHandler {
     }
 
     private func route(_ request: HTTPRequest) async -> HTTPResponse {
-        switch table.match(request) {
+        // Decoded once: the claims that choose between dialects sharing a path read the same
+        // query and body decodings as the chosen endpoint's parameters.
+        let decoded = DecodedRequest(request)
+        switch table.match(decoded) {
         case .found(let route, let pathParameters):
-            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters,
+            let routed = Self.routed(decoded, route.endpoint.name, route.dialect, input: route.endpoint.input, pathParameters,
                                      billing: route.endpoint.billing, isOpen: route.endpoint.isOpen)
             let endpoint = route.endpoint
             let run = chain.wrapping { request in
@@ -161,7 +164,7 @@ public struct GlossaRouter: HTTPHandler {
             }
             return await run(routed).response
         case .methodNotAllowed(let route, let allowed, let pathParameters):
-            let routed = Self.routed(request, route.endpoint.name, route.dialect, input: .none, pathParameters)
+            let routed = Self.routed(decoded, route.endpoint.name, route.dialect, input: .none, pathParameters)
             let run = builtIn.wrapping { request in
                 // OPTIONS is the CORS pre-flight (CORSMiddleware adds its headers) or a plain
                 // question about the methods; either way the answer is the Allow list.
@@ -173,7 +176,7 @@ public struct GlossaRouter: HTTPHandler {
             }
             return await run(routed).response
         case .notFound:
-            let routed = Self.routed(request, "unmatched", unmatched, input: .none, [:])
+            let routed = Self.routed(decoded, "unmatched", unmatched, input: .none, [:])
             let run = builtIn.wrapping { request in request.reject(.notFound(path: request.http.path)) }
             return await run(routed).response
         }
@@ -191,11 +194,12 @@ public struct GlossaRouter: HTTPHandler {
         return dialect.errors.response(for: .from(CancellationError()), request: request)
     }
 
-    private static func routed(_ request: HTTPRequest, _ name: String, _ dialect: Dialect, input: ParameterInput,
+    private static func routed(_ decoded: DecodedRequest, _ name: String, _ dialect: Dialect, input: ParameterInput,
                                _ pathParameters: [String: String],
                                billing: (@Sendable (RoutedRequest) -> Int)? = nil, isOpen: Bool = true) -> RoutedRequest {
+        let request = decoded.http
         let parsed: Result<Parameters, APIError>?
-        do { parsed = input == .none ? nil : .success(try Parameters.parse(request, input: input)) } catch {
+        do { parsed = input == .none ? nil : .success(try Parameters.parse(decoded, input: input)) } catch {
             parsed = .failure(error)
         }
         let credential = dialect.credentials.read(request, parameters: try? parsed?.get())

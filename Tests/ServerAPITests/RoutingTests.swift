@@ -5,7 +5,7 @@ import Testing
 /// The route table on plain values: patterns, methods, and two dialects sharing a path.
 @Suite struct RoutingTests {
     private func endpoint(_ name: String, _ methods: [String], _ path: String,
-                          claims: (@Sendable (HTTPRequest) -> Bool)? = nil) -> Endpoint {
+                          claims: (@Sendable (DecodedRequest) -> Bool)? = nil) -> Endpoint {
         Endpoint(name, methods, path, claims: claims, docs: EndpointDocs(summary: name, success: "")) { _ in
             EndpointResult(response: HTTPResponse(status: 200))
         }

@@ -43,16 +43,23 @@ struct Parameters: Sendable {
     /// Reads the query and, by `input`, the body.
     /// - Throws: ``APIError`` for an oversize, malformed or non-UTF-8 request.
     static func parse(_ request: HTTPRequest, input: ParameterInput) throws(APIError) -> Parameters {
+        try parse(DecodedRequest(request), input: input)
+    }
+
+    /// As ``parse(_:input:)-(HTTPRequest,_)``, from the request's decodings (shared with the route
+    /// table's claims, so a body is decoded once).
+    static func parse(_ decoded: DecodedRequest, input: ParameterInput) throws(APIError) -> Parameters {
+        let request = decoded.http
         switch input {
         case .none: return Parameters()
-        case .queryAndForm: return try parse(request, json: false)
-        case .queryFormOrJSON: return try parse(request, json: true)
-        case .upload: return try parse(request, json: false, multipart: true)
-        case .uploadOrJSON: return try parse(request, json: true, multipart: true)
+        case .queryAndForm: return try parse(decoded, json: false)
+        case .queryFormOrJSON: return try parse(decoded, json: true)
+        case .upload: return try parse(decoded, json: false, multipart: true)
+        case .uploadOrJSON: return try parse(decoded, json: true, multipart: true)
         case .queryAndOwnJSON:
             if case .tooLarge(let limit) = request.bodyStatus { throw .payloadTooLarge(limit: limit) }
             var parameters = Parameters()
-            for (name, value) in try FormDecoding.parse(Array(request.query.utf8), what: "query string") { parameters.add(name, value) }
+            for (name, value) in try decoded.queryParameters() { parameters.add(name, value) }
             return parameters
         }
     }
@@ -61,9 +68,14 @@ struct Parameters: Sendable {
     /// AJAX v1 take only query and form).
     /// - Throws: ``APIError`` for an oversize, malformed or non-UTF-8 request.
     static func parse(_ request: HTTPRequest, json: Bool, multipart: Bool = false) throws(APIError) -> Parameters {
+        try parse(DecodedRequest(request), json: json, multipart: multipart)
+    }
+
+    private static func parse(_ decoded: DecodedRequest, json: Bool, multipart: Bool = false) throws(APIError) -> Parameters {
+        let request = decoded.http
         if case .tooLarge(let limit) = request.bodyStatus { throw .payloadTooLarge(limit: limit) }
         var parameters = Parameters()
-        for (name, value) in try FormDecoding.parse(Array(request.query.utf8), what: "query string") {
+        for (name, value) in try decoded.queryParameters() {
             parameters.add(name, value)
         }
         guard !request.body.isEmpty else { return parameters }
@@ -75,13 +87,13 @@ struct Parameters: Sendable {
             }
             try parameters.addJSON(request.body)
         } else if multipart, contentType.hasPrefix("multipart/form-data") {
-            let form = try MultipartForm.parse(request.body, contentType: request.headers["Content-Type"] ?? "")
+            let form = try decoded.multipartForm()
             for (name, value) in form.fields { parameters.add(name, value) }
             for (name, file) in form.files { parameters.uploads[name, default: []].append(file) }
         } else if contentType.hasPrefix("multipart/") {
             throw .malformedBody(.unsupportedEncoding, "\(contentType.prefix { $0 != ";" }) bodies are not accepted here; send application/x-www-form-urlencoded\(json ? " or application/json" : "").")
         } else {
-            for (name, value) in try FormDecoding.parse(request.body, what: "form body") { parameters.add(name, value) }
+            for (name, value) in try decoded.formParameters() { parameters.add(name, value) }
         }
         return parameters
     }
@@ -135,16 +147,17 @@ struct Parameters: Sendable {
 /// Cheap looks at a request before its endpoint is chosen (two dialects sharing a path).
 enum RequestPeek {
     /// Whether `name` is in the query string or a form body (not JSON).
-    static func hasFormParameter(_ request: HTTPRequest, _ name: String) -> Bool {
-        if let query = try? FormDecoding.parse(Array(request.query.utf8), what: "query string"), query.contains(where: { $0.0 == name }) {
+    static func hasFormParameter(_ decoded: DecodedRequest, _ name: String) -> Bool {
+        let request = decoded.http
+        if let query = try? decoded.queryParameters(), query.contains(where: { $0.0 == name }) {
             return true
         }
         let contentType = (request.headers["Content-Type"] ?? "").lowercased()
         guard !request.body.isEmpty, !contentType.hasPrefix("application/json") else { return false }
         if contentType.hasPrefix("multipart/form-data") {
-            guard let form = try? MultipartForm.parse(request.body, contentType: request.headers["Content-Type"] ?? "") else { return false }
+            guard let form = try? decoded.multipartForm() else { return false }
             return form.fields.contains { $0.0 == name }
         }
-        return (try? FormDecoding.parse(request.body, what: "form body"))?.contains { $0.0 == name } ?? false
+        return (try? decoded.formParameters())?.contains { $0.0 == name } ?? false
     }
 }

@@ -34,7 +34,7 @@ struct Endpoint: Sendable {
     /// For an endpoint that shares its path and method with another dialect's: whether a request
     /// is one of its own (APy's `/translate` claims requests with `langpair`). nil: it takes
     /// what the others do not claim.
-    let claims: (@Sendable (HTTPRequest) -> Bool)?
+    let claims: (@Sendable (DecodedRequest) -> Bool)?
     /// Its OpenAPI description.
     let docs: EndpointDocs
     /// A body limit above the server's default, for uploads (documents); nil: the default.
@@ -51,7 +51,7 @@ struct Endpoint: Sendable {
     let handle: @Sendable (RoutedRequest) async throws -> EndpointResult
 
     init(_ name: String, _ methods: [String], _ path: String, input: ParameterInput = .none,
-         claims: (@Sendable (HTTPRequest) -> Bool)? = nil, maxBodyBytes: Int? = nil, docs: EndpointDocs,
+         claims: (@Sendable (DecodedRequest) -> Bool)? = nil, maxBodyBytes: Int? = nil, docs: EndpointDocs,
          billing: (@Sendable (RoutedRequest) -> Int)? = nil, open: Bool = false,
          handle: @escaping @Sendable (RoutedRequest) async throws -> EndpointResult) {
         self.name = name

@@ -41,7 +41,11 @@ struct RouteTable: Sendable {
     }
 
     /// The match for `request`. HEAD is served by GET routes.
-    func match(_ request: HTTPRequest) -> Match {
+    func match(_ request: HTTPRequest) -> Match { match(DecodedRequest(request)) }
+
+    /// The match for a request whose decodings the claims read (and the endpoint reads after).
+    func match(_ decoded: DecodedRequest) -> Match {
+        let request = decoded.http
         var path = request.path
         if path.count > 1, path.hasSuffix("/") { path.removeLast() }
         var candidates = literal[path] ?? []
@@ -64,7 +68,7 @@ struct RouteTable: Sendable {
             return .methodNotAllowed(first, allowed: allowed, pathParameters: parameters)
         }
         if serving.count == 1 { return .found(serving[0], pathParameters: parameters) }
-        let chosen = serving.first { $0.endpoint.claims?(request) == true }
+        let chosen = serving.first { $0.endpoint.claims?(decoded) == true }
             ?? serving.first { $0.endpoint.claims == nil }
             ?? serving[0]
         return .found(chosen, pathParameters: parameters)
