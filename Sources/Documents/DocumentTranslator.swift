@@ -75,9 +75,8 @@ public struct DocumentTranslator: Sendable {
                           progress: (@Sendable (DocumentProgress) -> Void)? = nil) async throws -> TranslatedDocument {
         let segments = document.segments
         let translated = try await translateSegments(segments, translate: translate, progress: progress)
-        let characters = segments.reduce(0) { $0 + $1.pieces.reduce(0) { $0 + $1.count } }
-        return TranslatedDocument(bytes: try document.rebuild(translated), format: document.format, characters: characters,
-                                  paragraphs: segments.count)
+        return TranslatedDocument(bytes: try document.rebuild(translated), format: document.format,
+                                  characters: document.billedCharacters, paragraphs: segments.count)
     }
 
     /// Reads `bytes` once, within the limits: its format, its segments and how to rebuild it. A
@@ -143,7 +142,9 @@ public struct TranslatedDocument: Sendable {
     public var bytes: [UInt8]
     /// Its format (the same as the input's).
     public var format: DocumentFormat
-    /// Characters of text in the original (what was translated).
+    /// Characters of text in the original that were translated, counted as they are billed
+    /// (``OpenedDocument/billedCharacters``: code points of the paragraphs with a letter), so
+    /// what a protocol reports for the document (DeepL's `billed_characters`) is its charge.
     public var characters: Int
     /// Paragraphs (segments) the document was read as.
     public var paragraphs: Int

@@ -51,7 +51,11 @@ struct RequestFactsTests {
             for _ in 0..<200 {
                 let status = try await server.live.get("/v2/document/\(job.id)?document_key=\(job.key)", headers: auth)
                 if status.text.contains(#""error""#) { return "error" }
-                if status.text.contains(#""done""#) { return "done" }
+                if status.text.contains(#""done""#) {
+                    // What DeepL reports for the document is what the key was charged.
+                    let object = try JSONSerialization.jsonObject(with: Data(status.text.utf8)) as? [String: Any]
+                    return "done, billed \(object?["billed_characters"] as? Int ?? -1)"
+                }
                 try await Task.sleep(for: .milliseconds(50))
             }
             return "still translating"
@@ -61,7 +65,7 @@ struct RequestFactsTests {
         // The fake engine fails texts containing FAIL: the job fails after the upload was charged.
         #expect(try await finalStatus(try await upload("Hello FAIL world\n")) == "error")
         #expect(try await eventually { (try? await used()) == 0 })
-        #expect(try await finalStatus(try await upload("Hello world\n")) == "done")
+        #expect(try await finalStatus(try await upload("Hello world\n")) == "done, billed 11")
         #expect(try await used() == 11)
     }
 
