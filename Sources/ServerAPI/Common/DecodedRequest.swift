@@ -20,30 +20,18 @@ final class DecodedRequest: Sendable {
 
     /// The query string's parameters.
     func queryParameters() throws(APIError) -> Pairs {
-        try Self.once(query) { () throws(APIError) in try FormDecoding.parse(Array(http.query.utf8), what: "query string") }
+        try computedOnce(query) { () throws(APIError) in try FormDecoding.parse(Array(http.query.utf8), what: "query string") }
     }
 
     /// The body's parameters read as `application/x-www-form-urlencoded`.
     func formParameters() throws(APIError) -> Pairs {
-        try Self.once(form) { () throws(APIError) in try FormDecoding.parse(http.body, what: "form body") }
+        try computedOnce(form) { () throws(APIError) in try FormDecoding.parse(http.body, what: "form body") }
     }
 
     /// The body read as `multipart/form-data`, by the request's `Content-Type`.
     func multipartForm() throws(APIError) -> Multipart {
-        try Self.once(multipart) { () throws(APIError) in
+        try computedOnce(multipart) { () throws(APIError) in
             try MultipartForm.parse(http.body, contentType: http.headers["Content-Type"] ?? "")
         }
-    }
-
-    /// `decode`'s result, computed by the first caller and kept (a failure too, so every reader
-    /// gets the same error). Decoded outside the lock: two first readers decode alike.
-    private static func once<T: Sendable>(_ slot: borrowing Mutex<Result<T, APIError>?>, _ decode: () throws(APIError) -> T) throws(APIError) -> T {
-        if let known = slot.withLock({ $0 }) { return try known.get() }
-        let result: Result<T, APIError>
-        do { result = .success(try decode()) } catch { result = .failure(error) }
-        return try slot.withLock { value in
-            if value == nil { value = result }
-            return value!
-        }.get()
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 final class RequestFacts: Sendable {
     /// How the endpoint bills a request (nil: it does not).
     private let billing: (@Sendable (RoutedRequest) -> Int)?
-    private let billed = Mutex<Int?>(nil)
+    private let billed = Mutex<Result<Int, Never>?>(nil)
     private let refunder = Mutex<(@Sendable () async -> Void)?>(nil)
     private let opened = Mutex<Result<OpenedDocument, DocumentError>?>(nil)
 
@@ -25,28 +25,14 @@ final class RequestFacts: Sendable {
 
     /// The code points `request` is billed (``Billing``), counted on first use only.
     func billedCharacters(of request: RoutedRequest) -> Int {
-        if let known = billed.withLock({ $0 }) { return known }
-        // Counted outside the lock (a document is parsed to count it); two first readers at
-        // once would count the same request alike, so whichever stores first is kept.
-        let counted = billing?(request) ?? 0
-        return billed.withLock { value in
-            if value == nil { value = counted }
-            return value!
-        }
+        // A document is parsed to count it: once, outside the lock (``computedOnce``).
+        computedOnce(billed) { billing?(request) ?? 0 }
     }
 
     /// The request's document, opened by `open` on first use only (a request uploads at most
     /// one document); a document that cannot be read throws the same error every time.
     func document(_ open: () throws(DocumentError) -> OpenedDocument) throws(DocumentError) -> OpenedDocument {
-        if let known = opened.withLock({ $0 }) { return try known.get() }
-        // Opened outside the lock (it unpacks and parses); two first readers would open the
-        // same bytes alike, so whichever stores first is kept.
-        let result: Result<OpenedDocument, DocumentError>
-        do { result = .success(try open()) } catch { result = .failure(error) }
-        return try opened.withLock { value in
-            if value == nil { value = result }
-            return value!
-        }.get()
+        try computedOnce(opened, open)
     }
 
     /// Records how to give this request's charge back (the access layer, once it has charged).
