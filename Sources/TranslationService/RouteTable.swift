@@ -69,8 +69,8 @@ struct RouteTable: Sendable {
 
     /// The direct pair that turns `source` text into exactly `target`, in the same language.
     static func sameLanguageRoute(from source: LanguageCode, to target: LanguageCode, router: Router) -> Route? {
-        let pair = router.served.filter { $0.pair.target == target && Router.score($0.pair.source, for: source) != nil }
-            .max { (Router.score($0.pair.source, for: source)!, -$0.engineIndex) < (Router.score($1.pair.source, for: source)!, -$1.engineIndex) }
+        let pair = router.served.filter { $0.pair.target == target && $0.pair.source.matchScore(for: source) != nil }
+            .max { ($0.pair.source.matchScore(for: source)!, -$0.engineIndex) < ($1.pair.source.matchScore(for: source)!, -$1.engineIndex) }
         return pair.map { Route(steps: [Route.Step(pair: $0.pair, engine: router.engineNames[$0.engineIndex], engineIndex: $0.engineIndex)]) }
     }
 

@@ -46,10 +46,10 @@ struct Router: Sendable {
         for (node, here) in reached.sorted(by: { $0.key < $1.key }) where here.cost.steps < maxSteps {
             for edge in edgesByLanguage[node.language] ?? [] {
                 guard let candidates = wanted[edge.pair.target.language],
-                      let fit = Self.score(edge.pair.source, for: node) else { continue }
+                      let fit = edge.pair.source.matchScore(for: node) else { continue }
                 let cost = here.cost + edgeCost(edge, from: node, fit: fit, isFirst: here.steps.isEmpty)
                 for target in candidates {
-                    guard let exact = Self.score(edge.pair.target, for: target) else { continue }
+                    guard let exact = edge.pair.target.matchScore(for: target) else { continue }
                     // Ending in a more general code than asked (`ca` for `ca-pre2017`) is a last
                     // resort, after any route that ends in exactly what was asked.
                     let approximate = exact < 100 && !target.isBase ? 1 : 0
@@ -79,7 +79,7 @@ struct Router: Sendable {
             let here = best[node]!
             guard here.cost.steps < maxSteps - 1 else { continue }
             for edge in edgesByLanguage[node.language] ?? [] {
-                guard let fit = Self.score(edge.pair.source, for: node) else { continue }
+                guard let fit = edge.pair.source.matchScore(for: node) else { continue }
                 let next = edge.pair.target
                 guard !settled.contains(next) else { continue }
                 let cost = here.cost + edgeCost(edge, from: node, fit: fit, isFirst: here.steps.isEmpty)
@@ -108,13 +108,6 @@ struct Router: Sendable {
     /// A pivot's place in the preference order; languages not listed come after, equally.
     static func pivotRank(_ language: LanguageCode) -> Int {
         preferredPivots.firstIndex(of: language.base) ?? preferredPivots.count
-    }
-
-    /// How well an engine's code serves a requested code; nil when it does not serve it at all.
-    /// The rule is ``LanguageCode/matchScore(for:)``: the server and the SDK check requested
-    /// languages by the same rule that the router matches them with.
-    static func score(_ offered: LanguageCode, for wanted: LanguageCode) -> Int? {
-        offered.matchScore(for: wanted)
     }
 
     /// A route's cost, compared field by field in this order: whether it ends in a more general

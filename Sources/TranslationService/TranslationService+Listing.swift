@@ -56,7 +56,7 @@ extension TranslationService {
             return TranslationError(.unsupportedSourceLanguage,
                 "No installed pair translates from \(source.displayName()) (\(source.bcp47)). Source languages available: \(Self.list(listing.sources)).")
         }
-        if !listing.targets.contains(where: { Router.score($0, for: target) != nil }) {
+        if !listing.targets.contains(where: { $0.matchScore(for: target) != nil }) {
             return TranslationError(.unsupportedTargetLanguage,
                 "No installed pair translates into \(target.displayName()) (\(target.bcp47)). Target languages available: \(Self.list(listing.targets)).")
         }

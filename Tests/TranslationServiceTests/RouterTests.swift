@@ -47,8 +47,8 @@ struct RouterTests {
     func scripts() {
         let zh = Router(served: pairs("en-zh_Hans").map { ServedPair(pair: $0, engineIndex: 0) }, engineNames: ["x"])
         _ = zh  // the pair parser does not take scripts in Apertium names; check the scorer directly
-        #expect(Router.score("zh-Hans", for: "zh-Hant") == nil)
-        #expect(Router.score("zh", for: "zh-Hant") == 50)
+        #expect(LanguageCode("zh-Hans").matchScore(for: "zh-Hant") == nil)
+        #expect(LanguageCode("zh").matchScore(for: "zh-Hant") == 50)
     }
 
     @Test("the table lists each direction once, direct pairs first, and only what routes")

@@ -32,20 +32,14 @@ struct ServedLanguages: Sendable {
     /// Exactly the languages `language` can be translated into.
     func targets(from language: LanguageCode) -> [LanguageCode] { service.targets(from: language) }
 
-    /// Whether some route translates from `language`.
-    func isSource(_ language: LanguageCode) -> Bool { sources.contains { Self.covers($0, language) } }
+    /// Whether some route translates from `language`, by the router's rule
+    /// (``LanguageCode/serves(_:)``). The lists hold every code's base form (`pt` beside `pt-BR`),
+    /// so a request is covered when a code of its language in a script that does not conflict is
+    /// listed; regions and variants are the router's to pick.
+    func isSource(_ language: LanguageCode) -> Bool { sources.contains { $0.serves(language) } }
 
     /// Whether some route translates into `language`.
-    func isTarget(_ language: LanguageCode) -> Bool { targets.contains { Self.covers($0, language) } }
-
-    /// Whether a served language `offered` can answer a request for `wanted`: the router's rule
-    /// (``LanguageCode/serves(_:)``). The lists checked here hold every code's base form (the
-    /// service lists `pt` beside `pt-BR`), so a list covers a request when it has a code of the
-    /// same language in a script that does not conflict (zh-Hans is not zh-Hant); regions and
-    /// variants are the router's to pick.
-    static func covers(_ offered: LanguageCode, _ wanted: LanguageCode) -> Bool {
-        offered.serves(wanted)
-    }
+    func isTarget(_ language: LanguageCode) -> Bool { targets.contains { $0.serves(language) } }
 }
 
 /// ``ServedLanguages`` computed once per set of working pairs, and shared by the dialects that

@@ -29,7 +29,7 @@ struct DeepLGlossaryStore: Sendable {
     /// Checks that some route translates `source` into `target`, as DeepL checks a glossary's pair.
     func checkPair(_ source: LanguageCode, _ target: LanguageCode) throws {
         let served = languages.get()
-        guard source != target, served.targets(from: source).contains(where: { ServedLanguages.covers($0, target) || $0.base == target }) else {
+        guard source != target, served.targets(from: source).contains(where: { $0.serves(target) || $0.base == target }) else {
             throw APIError.translation(TranslationError(.invalidArgument, "Unsupported glossary source and target language pair."))
         }
     }

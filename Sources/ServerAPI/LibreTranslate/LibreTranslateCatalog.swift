@@ -35,7 +35,7 @@ struct LibreTranslateCatalog {
     func isTarget(_ language: LanguageCode) -> Bool { served.isTarget(language) }
 
     /// Whether `/languages` lists `language` (a source, or a language only translated into).
-    func isListed(_ language: LanguageCode) -> Bool { entries.contains { ServedLanguages.covers($0.language, language) } }
+    func isListed(_ language: LanguageCode) -> Bool { entries.contains { $0.language.serves(language) } }
 
     /// A detection as LibreTranslate reports it: the candidates that `/languages` lists, most
     /// likely first, at most three, confidences 0–100. LibreTranslate's detector only ever
