@@ -20,10 +20,11 @@ status=${PIPESTATUS[0]}
   echo "--- tests that failed, with their issues ---"
   grep -E '✘|recorded an issue|error: ' "$log" | grep -v 'Images' | head -60
   echo "--- tests started and never finished (the ones running when it ended) ---"
-  # A test's start line is `◇ Test NAME started.`; its end names it again as passed or failed.
+  # A test's start line is `◇ Test NAME started.`; its end names it again as passed or failed
+  # (`━` begins the end line of a test that passed with known issues).
   grep -E '^◇ Test .* started\.$' "$log" | grep -v -e '^◇ Test case ' -e '^◇ Test run started' \
     | sed -e 's/^◇ Test //' -e 's/ started\.$//' | sort -u > "$log.started"
-  grep -E '^[✔✘] Test .* (passed|failed) after [0-9.]+ seconds' "$log" | sed -E -e 's/^[✔✘] Test //' \
+  grep -E '^[✔✘━] Test .* (passed|failed) after [0-9.]+ seconds' "$log" | sed -E -e 's/^[✔✘━] Test //' \
     -e 's/( with [0-9]+ test cases?)? (passed|failed) after [0-9.]+ seconds.*$//' | sort -u > "$log.ended"
   comm -23 "$log.started" "$log.ended" | head -20
   rm -f "$log.started" "$log.ended"
