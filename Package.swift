@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "ApertiumEngine", targets: ["ApertiumEngine"]),
         .library(name: "LanguageDetection", targets: ["LanguageDetection"]),
         .library(name: "NeuralEngine", targets: ["NeuralEngine"]),
+        // The neural engine's compute backends: to choose a CPU backend's kernels, or to write a
+        // backend of another device (a target conforming to ComputeBackend) in another package.
+        .library(name: "NeuralCompute", targets: ["NeuralCompute"]),
     ],
     targets: [
         // The domain core: languages, formats, requests/results, engine and detector protocols.
@@ -100,10 +103,13 @@ let package = Package(
                 .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
             ]
         ),
+        // The compute backend the neural engine runs on (CTranslate2's primitives and dispatch):
+        // the ComputeBackend protocol, the CPU's capabilities, and CPUBackend with its kernels
+        // (the two kernel targets above, OpenBLAS and this target's Swift kernels). A CUDA or
+        // Metal backend is a target beside this one that conforms to ComputeBackend.
         .target(
-            name: "NeuralEngine",
-            dependencies: ["TranslationCore", "CBLAS", "Zip", "CSentencePieceShim", "CCPUFeatures", "CCrypto",
-                           "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
+            name: "NeuralCompute",
+            dependencies: ["CBLAS", "CCPUFeatures", "NeuralKernelsAVX512", "NeuralKernelsAVX2"],
             // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
             swiftSettings: [
                 // VectorMath.swift (only) imports Builtin for single LLVM vector instructions
@@ -113,11 +119,26 @@ let package = Package(
                 .enableExperimentalFeature("BuiltinModule"),
                 .unsafeFlags(["-O"], .when(configuration: .debug)),
                 // The int8 and skinny float kernels are plain Swift loops: let LLVM use AVX2/FMA
-                // (Haswell level: AVX2, FMA, 2013+ CPUs). NeuralEngine refuses to start on CPUs without them
-                // (Translator checks CPUCapabilities), so this can never run an unsupported instruction.
+                // (Haswell level: AVX2, FMA, 2013+ CPUs). The CPU backend refuses CPUs without
+                // them (CPUBackend.unavailableReason), so this never runs an unsupported instruction.
                 .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
-                // Dynamic exclusivity checks on the workspace/state classes cost ~13 % of a
-                // decode (profiled); those objects are confined to one worker thread.
+                // Dynamic exclusivity checks on the workspace classes cost ~13 % of a decode
+                // (profiled); those objects are confined to one worker thread.
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+            ]
+        ),
+        .target(
+            name: "NeuralEngine",
+            dependencies: ["TranslationCore", "NeuralCompute", "Zip", "CSentencePieceShim", "CCrypto"],
+            // Numeric loops are ~100× slower unoptimised; the reference tests run debug builds.
+            swiftSettings: [
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
+                // The encoder's and decoder's own loops (embeddings, positions, beam bookkeeping):
+                // Haswell level like NeuralCompute, whose backend refuses CPUs below it before a
+                // model loads.
+                .unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux])),
+                // Dynamic exclusivity checks on the decoder state classes, confined to one worker
+                // thread (see NeuralCompute).
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
@@ -174,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "glossa",
             dependencies: ["TranslationCore", "ApertiumEngine", "LanguageDetection", "TranslationService", "ServerAPI", "HTTPServer", "NeuralEngine",
-                           "Documents", "AccessControl"]
+                           "NeuralCompute", "Documents", "AccessControl"]
         ),
 
         // Fuzzing (`make fuzz`, see the end of this file): the entry points, and `glossa-fuzz`, which
@@ -203,7 +224,7 @@ let package = Package(
         .testTarget(name: "TranslationCoreTests", dependencies: ["TranslationCore"]),
         .testTarget(name: "ZipTests", dependencies: ["Zip"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Zip", "TranslationCore"]),
-        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "TranslationCore", "Zip", "TranslationTesting"]),
+        .testTarget(name: "NeuralEngineTests", dependencies: ["NeuralEngine", "NeuralCompute", "TranslationCore", "Zip", "TranslationTesting"]),
         .testTarget(name: "TranslationServiceTests", dependencies: ["TranslationService", "TranslationCore", "TranslationTesting"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // A live Glossa server on 127.0.0.1 for protocol and SDK tests. Apart from

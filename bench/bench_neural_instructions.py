@@ -57,8 +57,19 @@ OUT = os.path.join(ROOT, "bench-output", "callgrind-neural")
 MODELS = os.path.join(ROOT, "bench-output", "neural")
 # Translator.translate(_:options:threads:) (public; makes a Workspace and calls the next) and
 # Translator.translate(_:options:workspace:) (the translation), as Swift mangles them.
-GLOSSA_TRANSLATE = "$s12NeuralEngine10TranslatorC9translate_7options7threadsSaySaySSG6tokens_Sf5scoretGSayAGG_AA15DecodingOptionsVSitKF"
-GLOSSA_INNER = "$s12NeuralEngine10TranslatorC9translate_7options9workspaceSaySaySSG6tokens_Sf5scoretGSayAGG_AA15DecodingOptionsVAA9WorkspaceCtKF"
+# Translator.translate(_:options:threads:) and the translate(_:options:workspace:) it calls, by
+# the start of their mangled names: the rest names the argument types' modules, which move.
+GLOSSA_TRANSLATE_PREFIX = "$s12NeuralEngine10TranslatorC9translate_7options7threads"
+GLOSSA_INNER_PREFIX = "$s12NeuralEngine10TranslatorC9translate_7options9workspace"
+GLOSSA_TRANSLATE = GLOSSA_INNER = None   # set by main() from the binary's symbols
+
+
+def translate_symbol(symbols, prefix):
+    """The one function symbol that starts with `prefix` (ending in KF: a throwing function,
+    not a thunk or a specialisation), or None."""
+    found = {line.split()[-1] for line in symbols.splitlines()
+             if line.split() and line.split()[-1].startswith(prefix) and line.split()[-1].endswith("KF")}
+    return found.pop() if len(found) == 1 else None
 
 CT2_SCRIPT = r'''
 import json, os, subprocess, sys, ctranslate2
@@ -202,10 +213,13 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     stripped = callgrind_files.stripped_copy(tool, os.path.join(OUT, "glossa-neural-check"))
     symbols = subprocess.run(["nm", stripped], check=True, capture_output=True, text=True).stdout
-    for symbol in (GLOSSA_TRANSLATE, GLOSSA_INNER):
-        if " " + symbol + "\n" not in symbols:
-            print("glossa-neural-check has no %s: Translator.translate changed its signature; update "
-                  "GLOSSA_TRANSLATE/GLOSSA_INNER" % symbol)
+    global GLOSSA_TRANSLATE, GLOSSA_INNER
+    GLOSSA_TRANSLATE = translate_symbol(symbols, GLOSSA_TRANSLATE_PREFIX)
+    GLOSSA_INNER = translate_symbol(symbols, GLOSSA_INNER_PREFIX)
+    for symbol, prefix in ((GLOSSA_TRANSLATE, GLOSSA_TRANSLATE_PREFIX), (GLOSSA_INNER, GLOSSA_INNER_PREFIX)):
+        if symbol is None:
+            print("glossa-neural-check has not exactly one function %s…: Translator.translate changed its "
+                  "signature; update GLOSSA_TRANSLATE_PREFIX/GLOSSA_INNER_PREFIX" % prefix)
             return 1
     paths = {q: os.path.join(MODELS, "base_" + q) for q in ("float32", "int8")}
     if not all(os.path.exists(os.path.join(p, "model.bin")) for p in paths.values()):   # as bench_neural.py makes them

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// A loaded CTranslate2 sequence-to-sequence model: weights (shared, immutable) plus the
@@ -7,21 +8,21 @@ import TranslationCore
 public final class Translator: Sendable {
     /// The model directory it was loaded from.
     public let directory: ModelDirectory
-    let weights: TransformerWeights
+    /// The weights, prepared for the backend that runs them.
+    let weights: any LoadedModel
 
     /// Loads the model directory at `url`, for this CPU's backend (`CPUBackend.default`).
     /// - Throws: ``TranslationError`` naming the file and the problem.
     public convenience init(modelDirectory url: URL) throws {
-        try self.init(modelDirectory: url, backend: .default)
+        try self.init(modelDirectory: url, backend: CPUBackend.default)
     }
 
     /// Loads the model directory at `url` with its weights prepared for `backend`, which then
     /// runs all of its inference.
-    init(modelDirectory url: URL, backend: CPUBackend) throws {
-        // The kernels are compiled for AVX2/FMA: refuse cleanly instead of faulting on older CPUs.
-        guard backend.capabilities.avx2FMA else {
-            throw TranslationError(.engineFailure, "The neural engine needs a CPU with AVX2 and FMA (x86-64 from 2013 on); this CPU lacks them.")
-        }
+    /// - Throws: ``TranslationError`` naming the file and the problem, or saying why `backend`
+    ///   cannot run on this machine.
+    public init(modelDirectory url: URL, backend: some ComputeBackend) throws {
+        if let reason = backend.unavailableReason { throw TranslationError(.engineFailure, reason) }
         directory = try ModelDirectory(url: url)
         weights = try TransformerWeights(binary: directory.readBinary(), config: directory.config,
                                          file: url.appendingPathComponent("model.bin").path, backend: backend)
@@ -60,12 +61,12 @@ public final class Translator: Sendable {
             throw TranslationError(.engineFailure, "Model \(directory.url.path) has no decoder start token in its target vocabulary.")
         }
         // Decoding past the position table would index outside it; cap like CTranslate2 errors.
-        let positionLimit = weights.decoderEmbedding.positionCount
+        let positionLimit = weights.targetPositionCount
         guard options.maxDecodingLength <= positionLimit else {
             throw TranslationError.invalidArgument("maximum decoding length", given: "\(options.maxDecodingLength)", accepted: "at most \(positionLimit) for this model")
         }
         let source = directory.sourceVocabulary
-        let maxInput = min(options.maxInputLength, weights.encoderEmbedding.positionCount)
+        let maxInput = min(options.maxInputLength, weights.sourcePositionCount)
         let ids: [[Int]] = batch.map { tokens in
             var row: [Int] = []
             if config.addSourceBos { row.append(source.id(config.bosToken)) }
@@ -80,10 +81,8 @@ public final class Translator: Sendable {
             }
             return row
         }
-        let encoded = weights.encode(ids, workspace: workspace)
-        let search = Search(weights: weights, options: options, startID: target.id(start),
-                            endID: target.id(config.eosToken), workspace: workspace)
-        return search.run(encoded).map { h in (h.ids.map { target.tokens[$0] }, h.score) }
+        return weights.translate(ids, options: options, startID: target.id(start), endID: target.id(config.eosToken),
+                                 workspace: workspace).map { h in (h.ids.map { target.tokens[$0] }, h.score) }
     }
 }
 

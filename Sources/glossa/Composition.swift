@@ -1,6 +1,7 @@
 import ApertiumEngine
 import Foundation
 import LanguageDetection
+import NeuralCompute
 import NeuralEngine
 import TranslationCore
 import TranslationService
@@ -128,6 +129,9 @@ enum Composition {
     /// requests that set none, default 4 as Argos Translate; 1 is greedy search).
     static func neuralSettings(environment: [String: String]) throws -> NeuralEngine.Configuration {
         var c = NeuralEngine.Configuration()
+        // The compute backend: this CPU's kernels, with GLOSSA_INT8_KERNEL / GLOSSA_FLOAT_GEMM
+        // (checked before the engines start) applied. A GPU backend would be chosen here.
+        c.backend = CPUBackend(capabilities: .current, preference: .environment(environment))
         func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
             guard let text = environment[name], !text.isEmpty else { return nil }
             guard let value = Int(text), range.contains(value) else {

@@ -20,9 +20,10 @@ struct EnvironmentSetting: Sendable {
 /// texts list them from here, and each command checks the ones it reads before doing anything
 /// else, so a mistyped value stops it at once with a clear message instead of being ignored.
 ///
-/// The engines read some of these variables themselves (the neural kernels decide once, in a
-/// static initializer, from `GLOSSA_FLOAT_GEMM` and `GLOSSA_INT8_KERNEL`); this table holds the
-/// values those readers accept, and `tests/test_cli_habits.py` checks that every `GLOSSA_*`
+/// The engines read some of these variables themselves (the neural engine's compute backend
+/// is made from `GLOSSA_FLOAT_GEMM` and `GLOSSA_INT8_KERNEL` in `Composition.neuralSettings`,
+/// and `CPUBackend.default` reads them for the tools); this table holds the values those
+/// readers accept, and `tests/test_cli_habits.py` checks that every `GLOSSA_*`
 /// variable read anywhere under `Sources/` (but the SDK's) is listed here.
 enum EnvironmentSettings {
     /// The commands that build the translation engines.

@@ -1,4 +1,5 @@
 import Testing
+@testable import NeuralCompute
 @testable import NeuralEngine
 
 /// The attention kernels against scalar code written straight from the summation orders they

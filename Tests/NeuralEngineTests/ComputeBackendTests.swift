@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NeuralCompute
 @testable import NeuralEngine
 
 extension CPUBackend {
@@ -56,9 +57,10 @@ extension CPUBackend {
     /// score bits (on an AVX2-only CPU both are the AVX2 path; with VNNI this compares the two).
     @Test(arguments: [false, true]) func theAVX2PathGivesTheSameTokens(quantized: Bool) throws {
         let dir = try writeModelDirectory(randomModel(quantized: quantized), vocabulary: randomVocabulary)
-        let chosen = try Translator(modelDirectory: dir, backend: .default)
-        let avx2 = try Translator(modelDirectory: dir, backend: .forcing(Int8Kernel.avx2))
-        #expect(avx2.weights.backend.floatKernel == .avx2 && avx2.weights.backend.int8Kernel == .avx2)
+        let chosen = try Translator(modelDirectory: dir, backend: CPUBackend.default)
+        let avx2 = try Translator(modelDirectory: dir, backend: CPUBackend.forcing(Int8Kernel.avx2))
+        let avx2Backend = try #require((avx2.weights as? TransformerWeights<CPUBackend>)?.backend)
+        #expect(avx2Backend.floatKernel == .avx2 && avx2Backend.int8Kernel == .avx2)
         #expect(chosen.isQuantized == quantized)
         var random = TestRandom(state: 99)
         let batch = (0..<6).map { b in (0..<(3 + b * 3)).map { _ in randomVocabulary[3 + Int((random.next() >> 33) % 61)] } }

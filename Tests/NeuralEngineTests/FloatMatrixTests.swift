@@ -1,4 +1,5 @@
 import Testing
+@testable import NeuralCompute
 @testable import NeuralEngine
 
 /// Both packed float kernels against one fused multiply-add chain per output (their documented

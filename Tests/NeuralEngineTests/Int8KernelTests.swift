@@ -1,4 +1,5 @@
 import Testing
+@testable import NeuralCompute
 @testable import NeuralEngine
 
 /// The int8 GEMMs against a plain triple loop, for sizes that are and are not multiples of their
@@ -69,7 +70,7 @@ import Testing
         let x: [Float] = [-2, -1, -0.5, 0, 0.5 / 127 * 2, 1.5 / 127 * 2, 2]
         var y = [UInt8](repeating: 0, count: x.count)
         let scale = x.withUnsafeBufferPointer { xp in
-            y.withUnsafeMutableBufferPointer { WeightConversion.quantizeActivationRowUnsigned(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
+            y.withUnsafeMutableBufferPointer { ActivationQuantization.rowUnsigned(xp.baseAddress!, $0.baseAddress!, depth: x.count) }
         }
         #expect(scale == 63.5)
         #expect(y.first == 1 && y.last == 255)

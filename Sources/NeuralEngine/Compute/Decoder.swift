@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 
 extension TransformerWeights {
     /// One decoder step for every row of `state`: feeds `ids` (one per row) at position `step`
@@ -83,7 +84,7 @@ extension TransformerWeights {
     }
 
     /// The first projection of an attention sublayer, after its layer norm when pre-norm.
-    private func normalizedProjection(_ attn: AttentionWeights, input: [Float], normed: inout [Float],
+    private func normalizedProjection(_ attn: AttentionWeights<Backend>, input: [Float], normed: inout [Float],
                                       output: inout [Float], rows: Int, workspace: Workspace) {
         input.withUnsafeBufferPointer { ip in
             normed.withUnsafeMutableBufferPointer { np in
@@ -100,7 +101,7 @@ extension TransformerWeights {
     }
 
     /// The output projection with the residual, then the layer norm when post-norm.
-    private func outputProjection(_ attn: AttentionWeights, context: [Float], residual: [Float],
+    private func outputProjection(_ attn: AttentionWeights<Backend>, context: [Float], residual: [Float],
                                   output: inout [Float], rows: Int, workspace: Workspace) {
         context.withUnsafeBufferPointer { cp in
             residual.withUnsafeBufferPointer { rp in

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 
 /// The decoding state of one batch: the projected encoder memory (once per batch, shared by
 /// all beams of a sentence) and the growing self-attention key/value caches of each row.
@@ -28,7 +29,7 @@ final class DecoderState {
 
     var rows: Int { rowBatch.count }
 
-    init(weights: TransformerWeights, encoded: EncoderOutput, rowBatch: [Int], workspace: Workspace) {
+    init<Backend>(weights: TransformerWeights<Backend>, encoded: EncoderOutput, rowBatch: [Int], workspace: Workspace) {
         depth = weights.depth
         layers = weights.decoderLayers.count
         self.rowBatch = rowBatch

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 
 /// The encoder output of one batch: rows of every sequence packed one after another
 /// (no padding, like CTranslate2's CPU `Padder`), with each sequence's first row and length.
@@ -77,7 +78,7 @@ extension TransformerWeights {
     }
 
     /// Embedding row × scale + position row.
-    func embed(_ stage: EmbeddingStage, id: Int, position: Int, into out: UnsafeMutablePointer<Float>) {
+    func embed(_ stage: EmbeddingStage<Backend>, id: Int, position: Int, into out: UnsafeMutablePointer<Float>) {
         let d = depth
         stage.table.gather(id, into: out)
         if let s = stage.scale { for j in 0..<d { out[j] *= s } }
@@ -109,7 +110,7 @@ extension TransformerWeights {
 
     /// FFN sublayer: output = input + W2·act(W1·LN(input)) (pre-norm) or
     /// LN(input + W2·act(W1·input)) (post-norm).
-    func feedForward(_ ffn: FeedForwardWeights, input: inout [Float], output: inout [Float], rows: Int,
+    func feedForward(_ ffn: FeedForwardWeights<Backend>, input: inout [Float], output: inout [Float], rows: Int,
                      workspace: Workspace) {
         var inner = [Float](repeating: 0, count: rows * ffn.inner.outputs)
         var normed = [Float](repeating: 0, count: preNorm ? rows * depth : 0)

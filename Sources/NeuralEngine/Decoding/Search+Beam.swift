@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 
 extension Search {
     /// Beam search: 2×beam candidates per sentence each step, finished hypotheses replaced by

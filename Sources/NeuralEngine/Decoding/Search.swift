@@ -1,9 +1,10 @@
 import Foundation
+import NeuralCompute
 
 /// Greedy and beam search over `TransformerWeights`, following CTranslate2's
 /// `GreedySearch::search` and `BeamSearch::search` (src/decoding.cc) step for step.
-struct Search {
-    let weights: TransformerWeights
+struct Search<Backend: ComputeBackend> {
+    let weights: TransformerWeights<Backend>
     let options: DecodingOptions
     let startID: Int
     let endID: Int

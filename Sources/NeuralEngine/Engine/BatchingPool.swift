@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// The neural engine's inference threads and the queue in front of them: sentences of
@@ -106,10 +107,9 @@ final class BatchingPool: @unchecked Sendable {
     }
 
     /// Starts `workers` threads, each with a workspace whose kernels use `threads` threads: set
-    /// once here, never per request (OpenBLAS's count is process-wide, so it is set once too).
+    /// once here, never per request (the backend's library threads are set once by the engine).
     init(workers: Int, threads: Int, settings: Settings) {
         self.settings = settings
-        CPUBackend.default.setLibraryThreads(threads)
         for i in 0..<max(1, workers) {
             let thread = Thread { [self] in
                 let workspace = Workspace()

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// A package ready to translate text: SentencePiece, the model, and the text handling.
@@ -11,10 +12,11 @@ final class LoadedPackage: Sendable {
     let translator: Translator
     let sentencePiece: SentencePiece
 
-    init(directory: URL) throws {
+    /// Loads the package in `directory`, its model prepared for and run on `backend`.
+    init(directory: URL, backend: any ComputeBackend) throws {
         let package = try ArgosPackage(directory: directory)
         sentencePiece = try SentencePiece(path: package.sentencePieceModel.path)
-        translator = try Translator(modelDirectory: package.modelDirectory)
+        translator = try Translator(modelDirectory: package.modelDirectory, backend: backend)
     }
 
     /// Texts as model inputs, and how to put the outputs back together.

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// The neural engine: installed Argos Translate packages (CTranslate2 models) run in Swift.
@@ -36,6 +37,10 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         /// Seconds a loaded model may go unused before its memory is given back (it loads
         /// again on its next use); nil keeps every model loaded. Default 600.
         public var idleUnloadSeconds: Double? = 600
+        /// The compute backend models are prepared for and run on. Default: this CPU's
+        /// (`CPUBackend.default`: AVX-512 VNNI or AVX2 kernels as the CPU allows, with
+        /// GLOSSA_INT8_KERNEL and GLOSSA_FLOAT_GEMM applied).
+        public var backend: any ComputeBackend = CPUBackend.default
         /// Settings with every default.
         public init() {}
     }
@@ -73,7 +78,10 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         } else {
             sweeper = nil
         }
-        loader = WorkerPool(count: 1, blasThreads: configuration.threads)
+        // The one place the engine sets its backend library's threads (OpenBLAS's count is
+        // process-wide): before any worker starts.
+        configuration.backend.setLibraryThreads(configuration.threads)
+        loader = WorkerPool(count: 1)
         var settings = BatchingPool.Settings()
         settings.batching = configuration.batching
         settings.maxBatchTokens = max(1, configuration.maxBatchTokens)
@@ -140,7 +148,8 @@ public final class NeuralEngine: TranslationEngine, EngineStatusReporting {
         let decoding = try decodingOptions(options)
         if let t = options.threads, t < 1 { throw TranslationError.invalidArgument("threads", given: "\(t)", accepted: "an integer ≥ 1") }
         let key = snapshot.loadKeys[model.directory] ?? model.directory.path
-        let loaded = try await cache.model(for: model, key: key, current: Set(snapshot.loadKeys.values), loader: loader)
+        let loaded = try await cache.model(for: model, key: key, current: Set(snapshot.loadKeys.values), loader: loader,
+                                              backend: configuration.backend)
         let prepared = try loaded.prepare(texts, options: decoding)
         let targets = try await batcher.translate(prepared.sources, translator: loaded.translator, options: decoding)
         return try loaded.assemble(prepared, targets: targets)
@@ -180,13 +189,14 @@ actor LoadedModels {
     /// When each model was last asked for.
     private var lastUse: [String: ContinuousClock.Instant] = [:]
 
-    func model(for installed: InstalledModel, key: String, current: Set<String>, loader: WorkerPool) async throws -> LoadedPackage {
+    func model(for installed: InstalledModel, key: String, current: Set<String>, loader: WorkerPool,
+               backend: any ComputeBackend) async throws -> LoadedPackage {
         // Forget packages that are gone (their memory is freed once no batch uses them).
         for old in tasks.keys where !current.contains(old) && old != key { tasks[old] = nil }
         lastUse[key] = .now
         if let task = tasks[key] { return try await task.value }
         let directory = installed.directory
-        let task = Task { try await loader.run { _ in try LoadedPackage(directory: directory) } }
+        let task = Task { try await loader.run { _ in try LoadedPackage(directory: directory, backend: backend) } }
         tasks[key] = task
         do {
             return try await task.value

@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// Dedicated threads that run inference, each with its own `Workspace` (the per-thread replica
@@ -18,10 +19,8 @@ final class WorkerPool: @unchecked Sendable {
         let withdraw: () -> Void
     }
 
-    /// Starts `count` worker threads. OpenBLAS runs each GEMM on `blasThreads` threads
-    /// (a process-wide OpenBLAS setting, so the last pool started decides it).
-    init(count: Int, blasThreads: Int) {
-        CPUBackend.default.setLibraryThreads(blasThreads)
+    /// Starts `count` worker threads.
+    init(count: Int) {
         for i in 0..<max(1, count) {
             let thread = Thread { [self] in loop() }
             thread.name = "glossa-neural-\(i)"

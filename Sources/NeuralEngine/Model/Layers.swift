@@ -1,4 +1,5 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// Layer-normalisation parameters.
@@ -13,15 +14,16 @@ struct LayerNormParams: Sendable {
     }
 }
 
-/// A linear layer y = x·Wᵀ + b, W [outputs, inputs], held as float32 or as per-row int8.
-/// Immutable and shared by every worker; scratch lives in the caller's `Workspace`.
-struct Linear: Sendable {
+/// A linear layer y = x·Wᵀ + b, W [outputs, inputs], held as float32 or as per-row int8 in
+/// the form `Backend` prepared. Immutable and shared by every worker; scratch lives in the
+/// caller's `Workspace`.
+struct Linear<Backend: ComputeBackend>: Sendable {
     let outputs: Int
     let inputs: Int
     /// float32 weights, nil when quantized.
-    let float: FloatMatrix?
+    let float: Backend.FloatWeights?
     /// int8 weights with per-row scales, nil when float.
-    let int8: Int8Matrix?
+    let int8: Backend.Int8Weights?
     let bias: [Float]?
 
     var isQuantized: Bool { int8 != nil }
@@ -30,7 +32,7 @@ struct Linear: Sendable {
     /// the weights (`TransformerWeights.backend`). `y` must not alias `x`.
     func forward(_ x: UnsafePointer<Float>, rows: Int, into y: UnsafeMutablePointer<Float>,
                  activation: Activation? = nil, residual: UnsafePointer<Float>? = nil,
-                 on backend: some ComputeBackend, workspace: Workspace) {
+                 on backend: Backend, workspace: Workspace) {
         guard rows > 0 else { return }
         if let int8 {
             backend.multiply(int8, x, m: rows, bias: bias, into: y, workspace: workspace)
@@ -50,10 +52,10 @@ struct Linear: Sendable {
 /// An embedding table, float32 or int8 with per-row scales (gathered, then dequantized). It
 /// reads the same packed matrix as a linear layer, so a table tied to the output projection
 /// is stored once.
-struct Embedding: Sendable {
+struct Embedding<Backend: ComputeBackend>: Sendable {
     enum Table: Sendable {
-        case float(FloatMatrix)
-        case int8(Int8Matrix)
+        case float(Backend.FloatWeights)
+        case int8(Backend.Int8Weights)
     }
 
     let table: Table

@@ -1,36 +1,37 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// Attention weights: self-attention has a fused Q;K;V projection (`linear_0`, rows Q then K
 /// then V) and an output projection; cross-attention has Q (`linear_0`), fused K;V of the
 /// encoder output (`linear_1`) and the output projection (`linear_2`).
-struct AttentionWeights: Sendable {
+struct AttentionWeights<Backend: ComputeBackend>: Sendable {
     let norm: LayerNormParams
-    let query: Linear          // [3D, D] fused QKV for self-attention, [D, D] for cross-attention
-    let memoryKV: Linear?      // [2D, D], cross-attention only
-    let output: Linear
+    let query: Linear<Backend>          // [3D, D] fused QKV for self-attention, [D, D] for cross-attention
+    let memoryKV: Linear<Backend>?      // [2D, D], cross-attention only
+    let output: Linear<Backend>
 }
 
-struct FeedForwardWeights: Sendable {
+struct FeedForwardWeights<Backend: ComputeBackend>: Sendable {
     let norm: LayerNormParams
-    let inner: Linear
-    let outer: Linear
+    let inner: Linear<Backend>
+    let outer: Linear<Backend>
 }
 
-struct EncoderLayerWeights: Sendable {
-    let selfAttention: AttentionWeights
-    let ffn: FeedForwardWeights
+struct EncoderLayerWeights<Backend: ComputeBackend>: Sendable {
+    let selfAttention: AttentionWeights<Backend>
+    let ffn: FeedForwardWeights<Backend>
 }
 
-struct DecoderLayerWeights: Sendable {
-    let selfAttention: AttentionWeights
-    let crossAttention: AttentionWeights
-    let ffn: FeedForwardWeights
+struct DecoderLayerWeights<Backend: ComputeBackend>: Sendable {
+    let selfAttention: AttentionWeights<Backend>
+    let crossAttention: AttentionWeights<Backend>
+    let ffn: FeedForwardWeights<Backend>
 }
 
 /// One side's embedding stage: table, scale and absolute positions.
-struct EmbeddingStage: Sendable {
-    let table: Embedding
+struct EmbeddingStage<Backend: ComputeBackend>: Sendable {
+    let table: Embedding<Backend>
     /// Multiplier of the embeddings (√D for the usual flag), nil for none.
     let scale: Float?
     /// Position table [P, D]; row t is added at position t.
@@ -39,33 +40,33 @@ struct EmbeddingStage: Sendable {
 }
 
 /// The immutable weights of a sequence-to-sequence Transformer (CTranslate2 TransformerSpec),
-/// loaded once and shared by every replica.
-public final class TransformerWeights: Sendable {
+/// loaded once and shared by every replica, prepared for and run on `Backend`.
+final class TransformerWeights<Backend: ComputeBackend>: Sendable {
     let depth: Int
     let heads: Int
     let preNorm: Bool
     let activation: Activation
-    let encoderEmbedding: EmbeddingStage
-    let decoderEmbedding: EmbeddingStage
-    let encoderLayers: [EncoderLayerWeights]
-    let decoderLayers: [DecoderLayerWeights]
+    let encoderEmbedding: EmbeddingStage<Backend>
+    let decoderEmbedding: EmbeddingStage<Backend>
+    let encoderLayers: [EncoderLayerWeights<Backend>]
+    let decoderLayers: [DecoderLayerWeights<Backend>]
     let encoderNorm: LayerNormParams?
     let decoderNorm: LayerNormParams?
-    let projection: Linear
+    let projection: Linear<Backend>
     /// Whether linear layers run as int8 (the file holds int8 or int16 weights).
-    public let quantized: Bool
+    let quantized: Bool
     /// The backend that prepared the weights and runs every operation on them (encoder,
     /// decoder, search): stored once per model, with its concrete type, so its calls are direct.
     /// The weights are packed for its kernels, so no other backend may multiply them.
-    let backend: CPUBackend
+    let backend: Backend
 
     /// Target vocabulary size (rows of the output projection).
-    public var targetVocabularySize: Int { projection.outputs }
+    var targetVocabularySize: Int { projection.outputs }
     /// Source vocabulary size.
-    public var sourceVocabularySize: Int { encoderEmbedding.table.rows }
+    var sourceVocabularySize: Int { encoderEmbedding.table.rows }
 
     /// Builds the model from parsed variables for `backend`; `file` names the source in errors.
-    init(binary: ModelBinary, config: ModelConfig, file: String, backend: CPUBackend = .default) throws {
+    init(binary: ModelBinary, config: ModelConfig, file: String, backend: Backend) throws {
         self.backend = backend
         let v = VariableSource(variables: binary.variables, file: file, epsilon: config.layerNormEpsilon ?? 1e-5,
                                backend: backend)

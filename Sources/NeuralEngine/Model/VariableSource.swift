@@ -1,18 +1,19 @@
 import Foundation
+import NeuralCompute
 import TranslationCore
 
 /// Looks variables up by name for `TransformerWeights`, with errors naming file and variable.
-struct VariableSource {
+struct VariableSource<Backend: ComputeBackend> {
     let variables: [String: RawVariable]
     let file: String
     let epsilon: Float
     /// Prepares every weight matrix for its products (packing them for its kernels).
-    let backend: CPUBackend
+    let backend: Backend
     /// Conversions by byte range: tied weights (aliases: shared embeddings and output
     /// projection) are converted and packed once and share one matrix instead of one copy each.
-    private let memo = ConversionMemo()
+    private let memo = ConversionMemo<Backend>()
 
-    init(variables: [String: RawVariable], file: String, epsilon: Float, backend: CPUBackend) {
+    init(variables: [String: RawVariable], file: String, epsilon: Float, backend: Backend) {
         self.variables = variables
         self.backend = backend
         self.file = file
@@ -21,7 +22,7 @@ struct VariableSource {
 
     /// Rows of the generated sinusoidal table (CTranslate2 starts at 500 and grows on demand;
     /// a fixed table keeps the weights immutable, and inputs are capped below this).
-    static let sinusoidRows = 2048
+    static var sinusoidRows: Int { 2048 }
 
     func require(_ name: String) throws -> RawVariable {
         guard let raw = variables[name] else {
@@ -62,7 +63,7 @@ struct VariableSource {
         variables[scope + "/gamma"] == nil ? nil : try norm(scope)
     }
 
-    func linear(_ scope: String, inputs: Int, outputs: Int?, quantized: Bool) throws -> Linear {
+    func linear(_ scope: String, inputs: Int, outputs: Int?, quantized: Bool) throws -> Linear<Backend> {
         let raw = try require(scope + "/weight")
         guard raw.shape.count == 2, raw.shape[1] == inputs, outputs == nil || raw.shape[0] == outputs else {
             throw TranslationError(.engineFailure, "Malformed model \(file): '\(scope)/weight' has shape \(raw.shape), expected [\(outputs.map(String.init) ?? "N"), \(inputs)].")
@@ -79,7 +80,7 @@ struct VariableSource {
     }
 
     /// The packed float matrix of `raw` [rows, depth]; tied variables (same bytes) share one.
-    func floatMatrix(_ raw: RawVariable, scale: RawVariable?) throws -> FloatMatrix {
+    func floatMatrix(_ raw: RawVariable, scale: RawVariable?) throws -> Backend.FloatWeights {
         let key = raw.bytes.startIndex..<raw.bytes.endIndex
         if let hit = memo.floatMatrices[key] { return hit }
         let matrix = backend.floatMatrix(rowMajor: try WeightConversion.floats(raw, scale: scale),
@@ -89,7 +90,7 @@ struct VariableSource {
     }
 
     /// The packed int8 matrix of `raw` [rows, depth]; tied variables (same bytes) share one.
-    func int8Matrix(_ raw: RawVariable, scale: RawVariable?) throws -> Int8Matrix {
+    func int8Matrix(_ raw: RawVariable, scale: RawVariable?) throws -> Backend.Int8Weights {
         let key = raw.bytes.startIndex..<raw.bytes.endIndex
         if let hit = memo.int8Matrices[key] { return hit }
         let (values, scales) = try WeightConversion.int8Rows(raw, scale: scale)
@@ -98,7 +99,7 @@ struct VariableSource {
         return matrix
     }
 
-    func attention(_ scope: String, cross: Bool, depth: Int, quantized: Bool) throws -> AttentionWeights {
+    func attention(_ scope: String, cross: Bool, depth: Int, quantized: Bool) throws -> AttentionWeights<Backend> {
         AttentionWeights(
             norm: try norm(scope + "/layer_norm"),
             query: try linear(scope + "/linear_0", inputs: depth, outputs: cross ? depth : 3 * depth, quantized: quantized),
@@ -106,7 +107,7 @@ struct VariableSource {
             output: try linear(scope + (cross ? "/linear_2" : "/linear_1"), inputs: depth, outputs: depth, quantized: quantized))
     }
 
-    func ffn(_ scope: String, depth: Int, quantized: Bool) throws -> FeedForwardWeights {
+    func ffn(_ scope: String, depth: Int, quantized: Bool) throws -> FeedForwardWeights<Backend> {
         let inner = try linear(scope + "/linear_0", inputs: depth, outputs: nil, quantized: quantized)
         return FeedForwardWeights(
             norm: try norm(scope + "/layer_norm"),
@@ -114,14 +115,14 @@ struct VariableSource {
             outer: try linear(scope + "/linear_1", inputs: inner.outputs, outputs: depth, quantized: quantized))
     }
 
-    func embeddingStage(_ scope: String, tableName: String, quantized: Bool) throws -> EmbeddingStage {
+    func embeddingStage(_ scope: String, tableName: String, quantized: Bool) throws -> EmbeddingStage<Backend> {
         let raw = try require(tableName + "/weight")
         guard raw.shape.count == 2, raw.shape[0] > 0, raw.shape[1] > 1 else {
             throw TranslationError(.engineFailure, "Malformed model \(file): '\(tableName)/weight' has shape \(raw.shape).")
         }
         let depth = raw.shape[1]
         let scaleVar = variables[tableName + "/weight_scale"]
-        let table: Embedding
+        let table: Embedding<Backend>
         if quantized && (raw.type == .int8 || raw.type == .int16) {
             table = Embedding(table: .int8(try int8Matrix(raw, scale: scaleVar)))
         } else {
@@ -181,8 +182,8 @@ struct VariableSource {
 
 /// The memo of `VariableSource`; a class because lookups happen in non-mutating methods.
 /// Used only while one model loads, on one thread.
-final class ConversionMemo {
+final class ConversionMemo<Backend: ComputeBackend> {
     /// Packed weights (linear layers and embedding tables), by the byte range they came from.
-    var floatMatrices: [Range<Data.Index>: FloatMatrix] = [:]
-    var int8Matrices: [Range<Data.Index>: Int8Matrix] = [:]
+    var floatMatrices: [Range<Data.Index>: Backend.FloatWeights] = [:]
+    var int8Matrices: [Range<Data.Index>: Backend.Int8Weights] = [:]
 }

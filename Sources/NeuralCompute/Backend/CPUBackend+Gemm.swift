@@ -6,7 +6,7 @@ import NeuralKernelsAVX512
 /// kernel can read it, and a matrix never changes layout after load.
 extension CPUBackend {
     /// y[m, rows] = x[m, depth]·Wᵀ.
-    func multiply(_ w: FloatMatrix, _ x: UnsafePointer<Float>, m: Int, into y: UnsafeMutablePointer<Float>, threads: Int) {
+    public func multiply(_ w: FloatMatrix, _ x: UnsafePointer<Float>, m: Int, into y: UnsafeMutablePointer<Float>, threads: Int) {
         let rows = w.rows, depth = w.depth
         w.values.withUnsafeBufferPointer { values in
             let wp = values.baseAddress!
@@ -36,7 +36,7 @@ extension CPUBackend {
 
     /// Dynamic per-row int8 quantization of `x`, the int8 GEMM, then v·(1/a_scale)/w_scale + b
     /// (CTranslate2 `dequantize_gemm_output_row`).
-    func multiply(_ w: Int8Matrix, _ x: UnsafePointer<Float>, m: Int, bias: [Float]?,
+    public func multiply(_ w: Int8Matrix, _ x: UnsafePointer<Float>, m: Int, bias: [Float]?,
                   into y: UnsafeMutablePointer<Float>, workspace: Workspace) {
         let outputs = w.rows
         let acc = workspace.int32Buffer(m * outputs)

@@ -25,24 +25,33 @@ enum FloatKernel: Sendable {
 ///
 /// A small value: which kernels, picked once in `init` (the only place kernels are chosen).
 /// The GEMMs are in `CPUBackend+Gemm.swift`.
-struct CPUBackend: ComputeBackend {
+public struct CPUBackend: ComputeBackend {
+    public typealias FloatWeights = FloatMatrix
+    public typealias Int8Weights = Int8Matrix
+
     /// The CPU it was made for.
-    let capabilities: CPUCapabilities
+    public let capabilities: CPUCapabilities
     /// The int8 GEMM of matrices this backend prepares.
     let int8Kernel: Int8Kernel
     /// The float32 GEMM of matrices this backend prepares.
     let floatKernel: FloatKernel
 
     /// Overrides of the automatic choice, to compare or test a path.
-    struct Preference: Sendable, Equatable {
+    public struct Preference: Sendable, Equatable {
         /// Run the AVX2 kernels (int8 and packed float) even on an AVX-512 VNNI CPU. Default false.
-        var avx2Only = false
+        public var avx2Only = false
         /// Leave float32 weights row-major for OpenBLAS. Default false (packed kernels).
-        var openBLAS = false
+        public var openBLAS = false
+
+        /// Overrides as given.
+        public init(avx2Only: Bool = false, openBLAS: Bool = false) {
+            self.avx2Only = avx2Only
+            self.openBLAS = openBLAS
+        }
 
         /// GLOSSA_INT8_KERNEL=avx2 and GLOSSA_FLOAT_GEMM=openblas (the glossa command checks
         /// their values before the engine starts; anything else is the default).
-        static func environment(_ variables: [String: String]) -> Preference {
+        public static func environment(_ variables: [String: String]) -> Preference {
             Preference(avx2Only: variables["GLOSSA_INT8_KERNEL"] == "avx2",
                        openBLAS: variables["GLOSSA_FLOAT_GEMM"] == "openblas")
         }
@@ -50,7 +59,7 @@ struct CPUBackend: ComputeBackend {
 
     /// Picks the kernels for `capabilities`: AVX-512 VNNI ones where the CPU has them and
     /// `preference` allows, else AVX2; OpenBLAS for float32 when preferred.
-    init(capabilities: CPUCapabilities, preference: Preference = Preference()) {
+    public init(capabilities: CPUCapabilities, preference: Preference = Preference()) {
         self.capabilities = capabilities
         let avx512 = capabilities.avx512VNNI && !preference.avx2Only
         int8Kernel = avx512 ? .vnni : .avx2
@@ -59,43 +68,49 @@ struct CPUBackend: ComputeBackend {
 
     /// This CPU's backend with the environment's preference, decided once per process (the
     /// environment is read once, as the glossa command documents for these variables).
-    static let `default` = CPUBackend(capabilities: .current,
+    public static let `default` = CPUBackend(capabilities: .current,
                                       preference: .environment(ProcessInfo.processInfo.environment))
 
+    /// The kernels are compiled for AVX2 and FMA: refuse cleanly instead of faulting on older CPUs.
+    public var unavailableReason: String? {
+        capabilities.avx2FMA ? nil
+            : "The neural engine needs a CPU with AVX2 and FMA (x86-64 from 2013 on); this CPU lacks them."
+    }
+
     // `consume`: the array must arrive uniquely referenced, or packing in place would copy it.
-    func floatMatrix(rowMajor values: consuming [Float], rows: Int, depth: Int) -> FloatMatrix {
+    public func floatMatrix(rowMajor values: consuming [Float], rows: Int, depth: Int) -> FloatMatrix {
         FloatMatrix(rowMajor: consume values, rows: rows, depth: depth, kernel: floatKernel)
     }
 
-    func int8Matrix(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int) -> Int8Matrix {
+    public func int8Matrix(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int) -> Int8Matrix {
         Int8Matrix(rowMajor: consume values, scales: scales, rows: rows, depth: depth, kernel: int8Kernel)
     }
 
-    func layerNorm(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, rows: Int, depth: Int,
+    public func layerNorm(_ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, rows: Int, depth: Int,
                    gamma: [Float], beta: [Float], epsilon: Float) {
         Kernels.layerNorm(x, y, rows: rows, depth: depth, gamma: gamma, beta: beta, epsilon: epsilon)
     }
 
-    func softmax(_ x: UnsafeMutablePointer<Float>, count: Int) { Kernels.softmax(x, count: count) }
+    public func softmax(_ x: UnsafeMutablePointer<Float>, count: Int) { Kernels.softmax(x, count: count) }
 
-    func logSoftmax(_ x: UnsafeMutablePointer<Float>, count: Int) { Kernels.logSoftmax(x, count: count) }
+    public func logSoftmax(_ x: UnsafeMutablePointer<Float>, count: Int) { Kernels.logSoftmax(x, count: count) }
 
-    func add(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>, count: Int) {
+    public func add(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>, count: Int) {
         Kernels.add(x, into: y, count: count)
     }
 
-    func activate(_ activation: Activation, _ x: UnsafeMutablePointer<Float>, count: Int) {
+    public func activate(_ activation: Activation, _ x: UnsafeMutablePointer<Float>, count: Int) {
         activation.apply(x, count: count)
     }
 
-    func attentionScores(q: UnsafePointer<Float>, ldq: Int, m: Int, keys: UnsafePointer<Float>, ldk: Int, n: Int,
+    public func attentionScores(q: UnsafePointer<Float>, ldq: Int, m: Int, keys: UnsafePointer<Float>, ldk: Int, n: Int,
                          dh: Int, alpha: Float, order: AttentionKernels.Order, out: UnsafeMutablePointer<Float>,
                          ldo: Int, scratch: UnsafeMutablePointer<Float>) {
         AttentionKernels.scores(q: q, ldq: ldq, m: m, keys: keys, ldk: ldk, n: n, dh: dh, alpha: alpha,
                                 order: order, out: out, ldo: ldo, scratch: scratch)
     }
 
-    func attentionWeightedSum(weights: UnsafePointer<Float>, ldw: Int, m: Int, values: UnsafePointer<Float>, ldv: Int,
+    public func attentionWeightedSum(weights: UnsafePointer<Float>, ldw: Int, m: Int, values: UnsafePointer<Float>, ldv: Int,
                               n: Int, dh: Int, out: UnsafeMutablePointer<Float>, ldo: Int) {
         AttentionKernels.weightedSum(weights: weights, ldw: ldw, m: m, values: values, ldv: ldv, n: n, dh: dh,
                                      out: out, ldo: ldo)
@@ -103,7 +118,7 @@ struct CPUBackend: ComputeBackend {
 
     /// OpenBLAS's thread count: the one call in the engine that sets it. Process-wide (an
     /// OpenBLAS global), so whichever caller sets it last decides.
-    func setLibraryThreads(_ count: Int) {
+    public func setLibraryThreads(_ count: Int) {
         openblas_set_num_threads(Int32(max(1, count)))
     }
 }

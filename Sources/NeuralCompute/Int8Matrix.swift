@@ -8,9 +8,9 @@ import NeuralKernelsAVX512
 /// and `compensation[j]` = −128·Σₚ W[j, p] turns the sum back into Σ x·W. `.vnni`: `VNNIGemm`,
 /// exact. `.avx2`: `AVX2Int8Gemm`, which saturates pair sums at 16 bits exactly as the AVX2
 /// u8s8 GEMMs CTranslate2 runs on such CPUs do.
-struct Int8Matrix: Sendable {
-    let rows: Int
-    let depth: Int
+public struct Int8Matrix: WeightMatrix {
+    public let rows: Int
+    public let depth: Int
     let kernel: Int8Kernel
     let values: [Int8]
     let scales: [Float]
@@ -58,7 +58,7 @@ struct Int8Matrix: Sendable {
 
     /// Row j of W dequantized into `out` (`depth` floats, w·(1/scale) as CTranslate2's
     /// Dequantize): an embedding lookup in a tied table.
-    func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
+    public func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
         let r = 1 / scales[j]
         let layout = self.layout
         values.withUnsafeBufferPointer { v in
@@ -74,7 +74,7 @@ struct Int8Matrix: Sendable {
         // Int8 and UInt8 views of one buffer may alias (same size, differ only in sign).
         let q = UnsafeMutableRawPointer(workspace.int8Buffer(m * stride)).assumingMemoryBound(to: UInt8.self)
         for r in 0..<m {
-            scales[r] = WeightConversion.quantizeActivationRowUnsigned(x + r * depth, q + r * stride, depth: depth)
+            scales[r] = ActivationQuantization.rowUnsigned(x + r * depth, q + r * stride, depth: depth)
             // Pad bytes meet B's zero padding; keep them defined anyway.
             for p in depth..<stride { q[r * stride + p] = 128 }
         }

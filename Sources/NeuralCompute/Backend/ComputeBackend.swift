@@ -1,14 +1,13 @@
 /// The operations a Transformer needs from the hardware it runs on (CTranslate2's `primitives`
 /// with its `dispatch`): weights prepared for the backend's matrix products, the products
 /// themselves (float32 and int8), the vector operations and the two attention products, and
-/// the thread count of any library the backend drives. `Encoder`, `Decoder`, `Linear`,
-/// `LayerNormParams` and `Search` call only these; `CPUBackend` implements them with
-/// NeuralKernelsAVX512, NeuralKernelsAVX2, OpenBLAS and the Swift kernels of this folder.
+/// the thread count of any library the backend drives. NeuralEngine's encoder, decoder, layers
+/// and search are generic over it and call only these; `CPUBackend` implements them with
+/// NeuralKernelsAVX512, NeuralKernelsAVX2, OpenBLAS and this target's Swift kernels.
 ///
 /// Every call is one whole matrix or row operation (a GEMM, a layer norm over all rows, one
-/// softmax row), never one element: a backend is a value stored once per model
-/// (`TransformerWeights.backend`) and called with its concrete type, so dispatch costs nothing
-/// in the hot loops.
+/// softmax row), never one element: the model's weights hold the backend once, with its
+/// concrete type, so dispatch costs nothing in the hot loops.
 ///
 /// Contract: results are the ones CTranslate2 computes on the same kind of device (the
 /// reference tests compare tokens and scores); pointers are host memory the caller owns for the
@@ -16,35 +15,43 @@
 /// caller's `Workspace`), so one value serves every worker thread.
 ///
 /// Adding a backend (CUDA, Metal): one new target (say `NeuralBackendCUDA`, with its C shim)
-/// holding a type that conforms to `ComputeBackend`:
-/// - `floatMatrix`/`int8Matrix` upload the weights once at load, in the layout its GEMM reads
-///   (a `FloatMatrix`/`Int8Matrix` then records which kernel packed it, as `FloatKernel`/
-///   `Int8Kernel` do for the CPU);
+/// that depends on this one and holds a type conforming to `ComputeBackend`:
+/// - `FloatWeights`/`Int8Weights` are its own weight types (device buffers, in the layout its
+///   GEMMs read), made once at load by `floatMatrix`/`int8Matrix`;
 /// - the GEMMs, norms, softmaxes and attention products run its kernels, and must match
 ///   CTranslate2 on that device (the reference tests, run with that backend, check it);
+/// - `unavailableReason` says why it cannot run on this machine (no device, no driver);
 /// - `setLibraryThreads` sets its library's threads or streams, or does nothing.
-/// Then `TransformerWeights` is built with that backend instead of `CPUBackend.default`; the
-/// encoder, decoder and search do not change. (Moving this protocol and the weight types into
-/// a target below NeuralEngine is the Package.swift step that lets such a target depend on it
-/// without depending on the whole engine.)
-protocol ComputeBackend: Sendable {
+/// The composition root then passes it to the neural engine (`NeuralEngine.Configuration.backend`);
+/// the encoder, decoder and search do not change.
+public protocol ComputeBackend: Sendable {
+    /// A float32 weight matrix W [rows, depth] prepared for this backend's `multiply`.
+    associatedtype FloatWeights: WeightMatrix
+    /// An int8 weight matrix W [rows, depth] with per-row scales prepared for this backend's
+    /// `multiply`.
+    associatedtype Int8Weights: WeightMatrix
+
+    /// Why this backend cannot run on this machine (a sentence for the user), nil when it can.
+    /// Checked before a model is loaded.
+    var unavailableReason: String? { get }
+
     // MARK: Weights, prepared once at load
 
     /// The float32 matrix W [rows, depth] (row-major `values`) prepared for `multiply`.
-    func floatMatrix(rowMajor values: consuming [Float], rows: Int, depth: Int) -> FloatMatrix
+    func floatMatrix(rowMajor values: consuming [Float], rows: Int, depth: Int) -> FloatWeights
 
     /// The int8 matrix W [rows, depth] (row-major `values`, per-row `scales`) prepared for
     /// `multiply`.
-    func int8Matrix(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int) -> Int8Matrix
+    func int8Matrix(rowMajor values: consuming [Int8], scales: [Float], rows: Int, depth: Int) -> Int8Weights
 
     // MARK: Matrix products, y = x·Wᵀ
 
     /// y[m, rows] = x[m, depth]·Wᵀ, split over `threads` threads.
-    func multiply(_ w: FloatMatrix, _ x: UnsafePointer<Float>, m: Int, into y: UnsafeMutablePointer<Float>, threads: Int)
+    func multiply(_ w: FloatWeights, _ x: UnsafePointer<Float>, m: Int, into y: UnsafeMutablePointer<Float>, threads: Int)
 
     /// y[m, rows] = x[m, depth]·Wᵀ (+ bias) the way CTranslate2 multiplies int8 weights: each
     /// row of x quantized to int8 with its own scale, an exact int32 product, then dequantized.
-    func multiply(_ w: Int8Matrix, _ x: UnsafePointer<Float>, m: Int, bias: [Float]?,
+    func multiply(_ w: Int8Weights, _ x: UnsafePointer<Float>, m: Int, bias: [Float]?,
                   into y: UnsafeMutablePointer<Float>, workspace: Workspace)
 
     // MARK: Vector operations
@@ -83,4 +90,16 @@ protocol ComputeBackend: Sendable {
     /// so set once at start, never while another thread translates. Its own kernels take their
     /// thread count per call (`Workspace.threads`).
     func setLibraryThreads(_ count: Int)
+}
+
+/// A weight matrix W [rows, depth] as a backend prepared it. Its rows can be read back into
+/// host memory: an embedding lookup in a table (tied to the output projection or not) reads
+/// the same matrix the projection multiplies, so a tied table is stored once.
+public protocol WeightMatrix: Sendable {
+    /// Rows of W (outputs of y = x·Wᵀ).
+    var rows: Int { get }
+    /// Columns of W (inputs of y = x·Wᵀ).
+    var depth: Int { get }
+    /// Row j of W, as float32 (dequantized when W is int8), into `out` (`depth` floats).
+    func row(_ j: Int, into out: UnsafeMutablePointer<Float>)
 }

@@ -5,9 +5,9 @@ import NeuralKernelsAVX2
 /// packed into 16-column panels for `PackedSgemm` (AVX-512) or `PackedSgemmAVX2`, which give the
 /// same bits (one FMA chain per output), or left row-major for OpenBLAS (`SkinnyGemm` for few
 /// rows), the path of `GLOSSA_FLOAT_GEMM=openblas`.
-struct FloatMatrix: Sendable {
-    let rows: Int
-    let depth: Int
+public struct FloatMatrix: WeightMatrix {
+    public let rows: Int
+    public let depth: Int
     /// The kernel whose layout `values` has.
     let kernel: FloatKernel
     let values: [Float]
@@ -31,7 +31,7 @@ struct FloatMatrix: Sendable {
     }
 
     /// Row j of W into `out` (`depth` floats): an embedding lookup in a tied table.
-    func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
+    public func row(_ j: Int, into out: UnsafeMutablePointer<Float>) {
         values.withUnsafeBufferPointer { v in
             if packed {
                 let base = v.baseAddress! + (j / 16) * depth * 16 + j % 16

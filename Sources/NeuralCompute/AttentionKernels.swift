@@ -7,14 +7,14 @@
 /// m ≥ 16: one FMA chain over k in order; 2 ≤ m ≤ 15: 16 chains (k mod 16) added by halving
 /// 16→8→4→2→1; m = 1: 8 chains (k mod 8) added pairwise (lane ±1, then ±4, then ±2); α
 /// multiplies the sum. For C = A·B: one FMA chain over k in order, for every m.
-enum AttentionKernels {
+public enum AttentionKernels {
     /// How a row of scores is summed.
-    enum Order {
+    public enum Order: Sendable {
         case chain, lanes16, lanes8
 
         /// oneDNN's choice for a product with `rows` rows (CTranslate2 passes the padded
         /// length of the batch in the encoder, and 1 in a decoder step).
-        static func forRows(_ rows: Int) -> Order { rows >= 16 ? .chain : rows == 1 ? .lanes8 : .lanes16 }
+        public static func forRows(_ rows: Int) -> Order { rows >= 16 ? .chain : rows == 1 ? .lanes8 : .lanes16 }
     }
 
     typealias F8 = SIMD8<Float>

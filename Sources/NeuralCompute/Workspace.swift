@@ -4,9 +4,12 @@ import Dispatch
 /// Owned by exactly one thread at a time (a replica's worker), never shared: that is why it can
 /// be a plain class with unsynchronised mutable storage. Buffers only grow; a buffer returned by
 /// one call is valid until the next call for the same kind.
-final class Workspace {
+public final class Workspace {
     /// Threads the Swift kernels split their output columns over (OpenBLAS has its own setting).
-    var threads = 1
+    public var threads = 1
+
+    /// Empty buffers, one thread.
+    public init() {}
     private let int8 = ScratchBuffer<Int8>()
     private let int32 = ScratchBuffer<Int32>()
     private let scales = ScratchBuffer<Float>()
@@ -39,11 +42,11 @@ final class ScratchBuffer<Element> {
 }
 
 /// A float matrix buffer [rows, columns] that grows as needed; owned by one worker.
-final class FloatBuffer {
-    private(set) var pointer: UnsafeMutablePointer<Float>
-    private(set) var capacity: Int
+public final class FloatBuffer {
+    public private(set) var pointer: UnsafeMutablePointer<Float>
+    public private(set) var capacity: Int
 
-    init(capacity: Int = 1) {
+    public init(capacity: Int = 1) {
         self.capacity = max(1, capacity)
         pointer = .allocate(capacity: self.capacity)
         pointer.initialize(repeating: 0, count: self.capacity)
@@ -53,7 +56,7 @@ final class FloatBuffer {
 
     /// Ensures room for `count` floats; contents are not kept when it grows.
     @discardableResult
-    func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
+    public func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
         if count > capacity {
             pointer.deallocate()
             capacity = count
@@ -67,9 +70,9 @@ final class FloatBuffer {
 /// Splits a kernel's output columns over threads. `concurrentPerform` runs the blocks on the
 /// calling (dedicated worker) thread plus Dispatch's worker threads, never on Swift's
 /// cooperative pool; blocks write disjoint columns, so they share nothing mutable.
-enum Parallel {
+public enum Parallel {
     /// Block bounds are multiples of `granularity` (a kernel's column tile), except `n` itself.
-    static func columns(_ n: Int, threads: Int, granularity: Int = 4, _ body: (Range<Int>) -> Void) {
+    public static func columns(_ n: Int, threads: Int, granularity: Int = 4, _ body: (Range<Int>) -> Void) {
         let parts = min(max(1, threads), max(1, n / max(64, granularity)))
         if parts == 1 {
             body(0..<n)
@@ -94,7 +97,7 @@ extension Parallel {
     /// at least `minimumPerPart` items (below that, a thread's start costs more than it saves),
     /// run as `columns` runs its blocks. The body must write only what belongs to its items:
     /// each item's result is then the same as on one thread.
-    static func items(_ n: Int, threads: Int, minimumPerPart: Int = 1, _ body: (Range<Int>) -> Void) {
+    public static func items(_ n: Int, threads: Int, minimumPerPart: Int = 1, _ body: (Range<Int>) -> Void) {
         let parts = min(max(1, threads), n / max(1, minimumPerPart))
         if parts <= 1 {
             body(0..<n)
@@ -113,6 +116,9 @@ extension Parallel {
 }
 
 /// Wraps a value whose cross-thread use is proven safe at the use site (see there).
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
+public struct UncheckedSendable<T>: @unchecked Sendable {
+    public let value: T
+
+    /// Wraps `value`.
+    public init(value: T) { self.value = value }
 }
