@@ -61,7 +61,9 @@ func echo(_ gate: Gate) -> ClosureHandler {
     }
 }
 
-func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30, gate: Gate = Gate(),
+/// A server on 127.0.0.1 for these tests. The idle timeout defaults to 300 s: tests that are not
+/// about it must not meet it on a loaded CI machine, where a handler may wait tens of seconds.
+func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 300, gate: Gate = Gate(),
                  drain: Double = 20, handler: (any HTTPHandler)? = nil,
                  configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
@@ -74,9 +76,11 @@ func startServer(maxBody: Int = 1024, ioThreads: Int = 1, timeout: Int = 30, gat
     return try HTTPServer.start(configuration: configuration, handler: handler ?? echo(gate))
 }
 
-/// Waits (up to 20 s) until `condition` holds.
+/// Waits until `condition` holds: 6,000 polls 10 ms apart, at least 60 s (on a loaded CI machine
+/// a request may wait that long for the server's handler task to run; a passing test waits only
+/// as long as its condition takes).
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2000 {
+    for _ in 0..<6000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }
