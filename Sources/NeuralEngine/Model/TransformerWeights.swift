@@ -18,15 +18,33 @@ struct FeedForwardWeights<Backend: ComputeBackend>: Sendable {
     let outer: Linear<Backend>
 }
 
-struct EncoderLayerWeights<Backend: ComputeBackend>: Sendable {
+// The layers are classes: the encoder and decoder take each layer out of its array once per
+// pass or step, and a class is one reference to retain where a struct of this many arrays was
+// copied field by field (in code specialised for a backend the copy was not elided).
+
+/// One encoder layer's weights.
+final class EncoderLayerWeights<Backend: ComputeBackend>: Sendable {
     let selfAttention: AttentionWeights<Backend>
     let ffn: FeedForwardWeights<Backend>
+
+    init(selfAttention: AttentionWeights<Backend>, ffn: FeedForwardWeights<Backend>) {
+        self.selfAttention = selfAttention
+        self.ffn = ffn
+    }
 }
 
-struct DecoderLayerWeights<Backend: ComputeBackend>: Sendable {
+/// One decoder layer's weights.
+final class DecoderLayerWeights<Backend: ComputeBackend>: Sendable {
     let selfAttention: AttentionWeights<Backend>
     let crossAttention: AttentionWeights<Backend>
     let ffn: FeedForwardWeights<Backend>
+
+    init(selfAttention: AttentionWeights<Backend>, crossAttention: AttentionWeights<Backend>,
+         ffn: FeedForwardWeights<Backend>) {
+        self.selfAttention = selfAttention
+        self.crossAttention = crossAttention
+        self.ffn = ffn
+    }
 }
 
 /// One side's embedding stage: table, scale and absolute positions.
