@@ -30,6 +30,7 @@ extension ApertiumEngine: LanguageModeRunning {
             // A NUL would end the frame early; the stream format has no use for one.
             let bytes = input.utf8.map { $0 == 0 ? 0x20 : $0 }
             guard !bytes.isEmpty else { return "" }
+            try StreamInputCheck.check(bytes)
             let output = try await languagePool(mode).submit([bytes])
             return String(decoding: output.first ?? [], as: UTF8.self)
         }

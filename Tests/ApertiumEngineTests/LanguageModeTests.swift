@@ -119,4 +119,42 @@ import TranslationCore
             #expect(missing?.kind == .notInstalled)
         }
     }
+
+    @Test(Requirement.apertium("eng-spa")) func streamInputThatNeverEndsItsUnitIsRefusedAtOnce() async throws {
+        try await EngineIntegrationTests.withEngine { engine in
+            // Each of these made lt-proc wait past the frame's end until the 30 s deadline, twice.
+            for stream in ["^a<b$", "^\u{17}z\u{9F}<5\u{9E}k$", "^casa<n>$[SEP]^ser", "^a<b\\>$"] {
+                let started = ContinuousClock.now
+                let error = await #expect(throws: TranslationError.self) {
+                    try await engine.runLanguageMode("spa-gener", input: stream, as: .stream)
+                }
+                #expect(error?.kind == .invalidInput, "\(stream)")
+                #expect(ContinuousClock.now - started < .seconds(10), "\(stream)")
+            }
+            // The warm pipeline was never given them: it answers the next request as before.
+            let next = try await engine.runLanguageMode("spa-gener", input: "^casa<n><f><pl>$", as: .stream)
+            #expect(next == "casas")
+        }
+    }
+}
+
+/// What the stream check refuses: input that ends inside a lexical unit, and nothing else.
+@Suite struct StreamInputCheckTests {
+    @Test func inputThatEndsInsideAUnitIsNamed() {
+        for (input, fragment) in [("^a<b$", "tag opened with < at character 3"), ("^abc", "opened with ^ at character 1"),
+                                  ("^ab\\", "escapes nothing"), ("^a$ ^b", "opened with ^ at character 5"),
+                                  ("^a<b\\>$", "never closed with >"), ("^a<b$ >", "opened with ^ at character 1"),
+                                  ("[^a<b$]", "tag opened with < at character 4"),
+                                  ("ñ ^é<b$", "tag opened with < at character 5")] {
+            let problem = StreamInputCheck.problem(in: Array(input.utf8))
+            #expect(problem?.contains(fragment) == true, "\(input): \(problem ?? "nil")")
+        }
+    }
+
+    @Test func inputThatEndsOutsideEveryUnitPasses() {
+        for input in ["", "^cat<n><pl>$", "^casa<n>$[SEP]^ser<v>$ tail", "^a\\<b$", "x\\", "x[abc", "$ x ]", "^a<b>c$",
+                      "^a{b$", "plain text"] {
+            #expect(StreamInputCheck.problem(in: Array(input.utf8)) == nil, "\(input)")
+        }
+    }
 }
