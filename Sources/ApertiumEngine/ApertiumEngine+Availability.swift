@@ -20,8 +20,17 @@ extension ApertiumEngine {
         await probeIsolated(pairs, progress: progress)
     }
 
+    public nonisolated func pairsToProbe(_ pairs: [LanguagePair]?) async -> Int {
+        await unprobed(pairs).count
+    }
+
+    /// Those of `pairs` (every installed one when nil) not yet known to work or not to work.
+    private func unprobed(_ pairs: [LanguagePair]?) -> [LanguagePair] {
+        (pairs ?? installedModes.map(\.pair)).filter { availability.needsProbe($0) && modes[$0] != nil }
+    }
+
     private func probeIsolated(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async {
-        let wanted = (pairs ?? installedModes.map(\.pair)).filter { availability.needsProbe($0) && modes[$0] != nil }
+        let wanted = unprobed(pairs)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var finished = 0
         progress(0, wanted.count)

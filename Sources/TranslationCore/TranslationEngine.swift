@@ -66,6 +66,11 @@ public protocol TranslationEngine: Sendable {
     /// (checked, total) as checks finish. Default: nothing to check.
     func probe(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async
 
+    /// How many of `pairs` (every installed one when nil) ``probe(_:progress:)`` would check now:
+    /// a server states it (`/glossa/v1/health`) before it listens, so that no request sees the
+    /// check as over before it has begun. Default: 0.
+    func pairsToProbe(_ pairs: [LanguagePair]?) async -> Int
+
     /// Translates each text from `pair.source` to `pair.target`, returning one output per input in
     /// the same order. Empty input gives empty output. Never drops text.
     /// - Throws: ``TranslationError``.
@@ -81,6 +86,9 @@ extension TranslationEngine {
 
     /// Engines whose pairs need no check do nothing.
     public func probe(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async {}
+
+    /// Engines whose pairs need no check have none to check.
+    public func pairsToProbe(_ pairs: [LanguagePair]?) async -> Int { 0 }
 }
 
 /// What an engine reports about itself for `/health` and `glossa pairs`.

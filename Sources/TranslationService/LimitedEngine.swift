@@ -28,6 +28,11 @@ public struct LimitedEngine: TranslationEngine, EngineStatusReporting {
         await engine.probe(pairs?.filter(allows) ?? all, progress: progress)
     }
 
+    public func pairsToProbe(_ pairs: [LanguagePair]?) async -> Int {
+        let all = await self.pairs()
+        return await engine.pairsToProbe(pairs?.filter(allows) ?? all)
+    }
+
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
         guard allows(pair) else { throw TranslationError.unsupportedPair(pair, available: await pairs()) }
         return try await engine.translate(texts, pair: pair, options: options)

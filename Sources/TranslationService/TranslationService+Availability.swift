@@ -46,6 +46,19 @@ extension TranslationService {
     /// listens at once reports them (`/glossa/v1/health`) while they go on. Empty when none runs.
     public var checking: [String: PairCheckProgress] { probeProgress.withLock { $0.filter { !$0.value.isDone } } }
 
+    /// Records, as ``checking`` reports it, how many pairs each engine's ``probe(progress:)`` will
+    /// check, before it starts. A server calls it before it listens: the probe then runs in the
+    /// background, and a request that came before its first step would otherwise read no check
+    /// at all (every pair looking checked).
+    public func announceProbe() async {
+        for engine in engines {
+            let total = await engine.pairsToProbe(nil)
+            guard total > 0 else { continue }
+            let name = engine.name
+            probeProgress.withLock { $0[name] = PairCheckProgress(checked: 0, total: total) }
+        }
+    }
+
     /// Checks that every engine's pairs really translate (Apertium starts each mode and translates
     /// a probe text), then routes only over the pairs that passed. `progress` gets (checked, total)
     /// per engine. Worth calling before listing: a broken pair is then in no list.

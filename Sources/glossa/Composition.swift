@@ -63,6 +63,8 @@ enum Composition {
         let environment = ProcessInfo.processInfo.environment
         let (apertium, service) = try await build(pipelinesPerPair: nil, environment: environment)
         let pairs = try warmPairs(installed: await apertium.pairs(), environment: environment)
+        // Before the server listens: its first request already sees the check to come.
+        await service.announceProbe()
         return Serving(service: service, apertium: apertium, warmUp: {
             // Probing starts the pipeline of every pair not probed before; the warm pairs' own
             // probes are among them, so both run together.
