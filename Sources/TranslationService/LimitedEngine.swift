@@ -24,13 +24,18 @@ public struct LimitedEngine: TranslationEngine, EngineStatusReporting {
     public func unavailablePairs() async -> [LanguagePair: String] { await engine.unavailablePairs().filter { allows($0.key) } }
 
     public func probe(_ pairs: [LanguagePair]?, progress: @escaping @Sendable (Int, Int) -> Void) async {
-        let all = await self.pairs()
-        await engine.probe(pairs?.filter(allows) ?? all, progress: progress)
+        await engine.probe(await allowed(pairs), progress: progress)
     }
 
     public func pairsToProbe(_ pairs: [LanguagePair]?) async -> Int {
-        let all = await self.pairs()
-        return await engine.pairsToProbe(pairs?.filter(allows) ?? all)
+        await engine.pairsToProbe(await allowed(pairs))
+    }
+
+    /// Those of `pairs` this limit allows; every allowed pair when nil (never nil itself, so
+    /// the engine never checks a pair outside the limit).
+    private func allowed(_ pairs: [LanguagePair]?) async -> [LanguagePair] {
+        if let pairs { return pairs.filter(allows) }
+        return await self.pairs()
     }
 
     public func translate(_ texts: [String], pair: LanguagePair, options: TranslationOptions) async throws -> [String] {
